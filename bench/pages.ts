@@ -1,0 +1,89 @@
+/**
+ * `npm run bench:pages`: server-side rendering throughput and latency of /home and /news over
+ * loopback (autocannon, 50 connections), and the gzipped JavaScript /news ships in Chromium.
+ * Targets: /news ≤ 60 KB gzipped JS; /home p50 ≤ 15 ms at 50 connections.
+ */
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+import { chromium } from 'playwright-core';
+import { machine, saveResult, startBenchServer } from './lib.ts';
+
+const PORT = Number(process.env.BENCH_PORT ?? 4399);
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = 50;
+
+interface LoadResult {
+  path: string;
+  requestsPerSec: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+async function load(url: string, path: string): Promise<LoadResult> {
+  await autocannon({ url: url + path, connections: 10, duration: 2 });
+  const r = await autocannon({ url: url + path, connections: CONNECTIONS, duration: DURATION_S });
+  return {
+    path,
+    requestsPerSec: Math.round(r.requests.average),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors,
+    non2xx: r.non2xx,
+  };
+}
+
+async function shippedJs(url: string, path: string): Promise<{ files: number; gzipBytes: number }> {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  const page = await browser.newPage();
+  const bodies: Promise<Buffer>[] = [];
+  page.on('response', (res) => {
+    if (res.request().resourceType() === 'script') bodies.push(res.body());
+  });
+  await page.goto(url + path, { waitUntil: 'networkidle' });
+  const all = await Promise.all(bodies);
+  await browser.close();
+  return {
+    files: all.length,
+    gzipBytes: all.reduce((n, b) => n + gzipSync(b, { level: 9 }).length, 0),
+  };
+}
+
+const server = await startBenchServer(PORT);
+try {
+  const results = [await load(server.url, '/home'), await load(server.url, '/news')];
+  const js = await shippedJs(server.url, '/news');
+  const report = {
+    date: new Date().toISOString(),
+    machine: machine(),
+    connections: CONNECTIONS,
+    durationS: DURATION_S,
+    results,
+    newsJs: js,
+  };
+  saveResult('pages', report);
+  console.log(`machine: ${report.machine}`);
+  console.log('| page | req/s | p50 ms | p99 ms | errors |');
+  console.log('|---|---|---|---|---|');
+  for (const r of results)
+    console.log(
+      `| ${r.path} | ${r.requestsPerSec} | ${r.p50} | ${r.p99} | ${r.errors + r.non2xx} |`,
+    );
+  console.log(
+    `/news ships ${js.files} script files, ${(js.gzipBytes / 1024).toFixed(1)} KB gzipped`,
+  );
+} finally {
+  await server.stop();
+}

@@ -1,0 +1,66 @@
+// @ts-check
+import astro from 'eslint-plugin-astro';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  {
+    ignores: [
+      'dist/',
+      '.astro/',
+      '.data/',
+      'node_modules/',
+      'test-results/',
+      'playwright-report/',
+      'src/server/db/migrations/',
+      'public/',
+    ],
+  },
+  {
+    files: ['**/*.{ts,tsx}'],
+    extends: [...tseslint.configs.recommendedTypeChecked],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-floating-promises': 'error',
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+    },
+  },
+  {
+    // Components render stores; only store modules talk to the API client.
+    files: ['src/islands/**/*.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/lib/api/client*'], message: 'Call a store action instead.' },
+            { group: ['ky'], message: 'Use the store actions; only lib/api/client.ts uses ky.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['**/*.{ts,tsx}'],
+    ignores: ['src/lib/api/client.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'ky', message: 'Use src/lib/api/client.ts, the one HTTP client.' }] },
+      ],
+    },
+  },
+  {
+    // Global type declarations cannot use top-level imports.
+    files: ['**/*.d.ts'],
+    rules: { '@typescript-eslint/consistent-type-imports': 'off' },
+  },
+  {
+    files: ['scripts/**', 'bench/**', 'tests/**', '**/*.test.ts', 'src/server/db/seed/cli.ts'],
+    rules: { 'no-console': 'off' },
+  },
+  ...astro.configs.recommended,
+);

@@ -1,0 +1,18 @@
+/** The page shell's browser code, loaded on every page: a few KB, no framework. */
+import { resumeAfterChunkReload, watchChunkErrors } from '../../lib/chunk-reload.ts';
+import { toLocale } from '../../lib/i18n/locale.ts';
+import { syncLocale } from '../../lib/stores/locale.ts';
+import { initNetworkBanner, initToast } from './feedback.ts';
+import { initHeader } from './header.ts';
+import { initMaintenance } from './maintenance.ts';
+import { initSideMenu } from './side-menu.ts';
+
+const locale = toLocale(document.documentElement.lang);
+resumeAfterChunkReload();
+watchChunkErrors();
+syncLocale(locale);
+initHeader();
+initSideMenu();
+initToast();
+initNetworkBanner();
+initMaintenance(locale);

@@ -1,0 +1,52 @@
+/** The logged-in session as the browser keeps it: local-storage keys token, id and userInfo (spec §3). */
+import { persistentAtom } from '@nanostores/persistent';
+import { computed } from 'nanostores';
+
+/** User info stored in local storage under `userInfo` (spec §3). */
+export interface StoredUserInfo {
+  id: number;
+  nick_name: string;
+  avatar: string;
+  level: number;
+  process: number;
+  remainder: number;
+  diamond: number;
+  gold: number;
+  mobile: string;
+  formatPhone: string;
+  sig?: string;
+  vip_level: number;
+  role: number;
+  token?: string;
+}
+
+/** Bearer token (local storage `token`). */
+export const $token = persistentAtom<string>('token', '');
+/** User id (local storage `id`). */
+export const $userId = persistentAtom<string>('id', '');
+/** User info (local storage `userInfo`). */
+export const $userInfo = persistentAtom<StoredUserInfo | null>('userInfo', null, {
+  encode: (value) => JSON.stringify(value),
+  decode: (text) => {
+    try {
+      return JSON.parse(text) as StoredUserInfo | null;
+    } catch {
+      return null;
+    }
+  },
+});
+/** True when a token is present. */
+export const $loggedIn = computed($token, (token) => token !== '');
+
+/** Saves what login or registration returned. */
+export function saveSession(token: string, id: number): void {
+  $token.set(token);
+  $userId.set(String(id));
+}
+
+/** Forgets the session: clears id, diamond, gold and removes token, id and userInfo (spec §8). */
+export function clearSession(): void {
+  $token.set('');
+  $userId.set('');
+  $userInfo.set(null);
+}

@@ -1,0 +1,29 @@
+/** The JSON API: one Hono app serving /api and /webapi, routes grouped by domain. */
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { adRoutes } from './ads/routes.ts';
+import { configRoutes } from './config/routes.ts';
+import type { ApiEnv } from './http/api-env.ts';
+import { ApiError, fail } from './http/envelope.ts';
+import { context, onError } from './http/middleware.ts';
+import { maintenanceRoutes } from './maintenance/routes.ts';
+import type { Runtime } from './runtime.ts';
+
+/** Builds the API app for a runtime; test it in process with `app.request()`. */
+export function createApi(rt: Runtime): Hono<ApiEnv> {
+  const app = new Hono<ApiEnv>();
+  app.use('*', context(rt));
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: 4 * 1024 * 1024,
+      onError: (c) => fail(c as Context<ApiEnv>, new ApiError('errors.badRequest')),
+    }),
+  );
+  app.onError(onError);
+  app.notFound((c) => fail(c, new ApiError('errors.notFound', { httpStatus: 404 })));
+  app.route('/api/config', configRoutes);
+  app.route('/api/home', adRoutes);
+  app.route('/api', maintenanceRoutes);
+  return app;
+}

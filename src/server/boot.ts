@@ -1,0 +1,22 @@
+/** Opening the runtime: configuration, database, migrations and the demo seed on an empty database. */
+import path from 'node:path';
+import { openDatabase } from './db/index.ts';
+import { isDatabaseEmpty, seedDemo } from './db/seed/index.ts';
+import { readEnv, type Env } from './env.ts';
+import { log } from './log.ts';
+import type { Runtime } from './runtime.ts';
+
+/** Opens the database of `env` (PGlite under DATA_DIR/pglite unless DATABASE_URL is set). */
+export async function openRuntime(env: Env = readEnv()): Promise<Runtime> {
+  const started = Date.now();
+  const database = await openDatabase({
+    url: env.databaseUrl,
+    dataDir: path.join(env.dataDir, 'pglite'),
+  });
+  if (env.seedDemo && (await isDatabaseEmpty(database.db))) {
+    await seedDemo(database.db);
+    log('info', 'seeded', { what: 'demo data' });
+  }
+  log('info', 'database_ready', { kind: database.kind, ms: Date.now() - started });
+  return { env, database, db: database.db };
+}

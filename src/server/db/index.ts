@@ -1,0 +1,55 @@
+/**
+ * Opens the database: PGlite under DATA_DIR by default, PostgreSQL when DATABASE_URL is set.
+ * Both run the same migrations from ./migrations.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
+import postgres from 'postgres';
+import * as schema from './schema.ts';
+
+/** The Drizzle database type every service uses, whatever the driver. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** An open database with its driver kind and a close function. */
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close: () => Promise<void>;
+}
+
+/** Where the migrations live, resolved from this file so it works from src and from tests. */
+export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/** Options of openDatabase. */
+export interface OpenOptions {
+  /** postgres:// URL; when absent PGlite is used. */
+  url?: string;
+  /** PGlite data folder; `memory://` or undefined for an in-memory database. */
+  dataDir?: string;
+}
+
+/** Opens the database and applies pending migrations. */
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  if (options.url) {
+    const client = postgres(options.url, { max: 10, onnotice: () => {} });
+    const db = drizzlePostgres(client, { schema });
+    await migratePostgres(db, { migrationsFolder });
+    return { db: db as unknown as Db, kind: 'postgres', close: () => client.end({ timeout: 5 }) };
+  }
+  let dir = options.dataDir;
+  if (dir && dir !== 'memory://') {
+    dir = path.resolve(dir);
+    mkdirSync(dir, { recursive: true });
+  }
+  const client = await PGlite.create(dir);
+  const db = drizzlePglite(client, { schema });
+  await migratePglite(db, { migrationsFolder });
+  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+}

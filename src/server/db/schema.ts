@@ -1,0 +1,293 @@
+/**
+ * The one Drizzle schema of the platform. PGlite and PostgreSQL run the same migrations made from it.
+ * Money columns are integers in minor units (1/100 of a gem or diamond).
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/** Roles: 1 member, 2 anchor, 3 administrator. Room managers are per room (roomManagers). */
+export const ROLE = { member: 1, anchor: 2, admin: 3 } as const;
+
+/** Accounts of viewers, anchors and administrators. */
+export const users = pgTable(
+  'users',
+  {
+    /** Public user id, also the live room id of an anchor. */
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity({ startWith: 100001 }),
+    /** Mobile number, digits only (11 digits for mainland numbers). */
+    mobile: text('mobile').notNull(),
+    /** scrypt hash `scrypt$N$r$p$salt$hash`; null until a password is set. */
+    passwordHash: text('password_hash'),
+    /** Display name, 2-8 characters. */
+    nickName: text('nick_name').notNull(),
+    /** Avatar image path. */
+    avatar: text('avatar').notNull().default(''),
+    /** Total experience; the level and its progress derive from it. */
+    exp: integer('exp').notNull().default(0),
+    /** Noble level 0-3 (1 fox, 2 lion, 3 dragon). */
+    vipLevel: smallint('vip_level').notNull().default(0),
+    /** When the noble level lapses; null for none. */
+    vipExpiresAt: timestamp('vip_expires_at', { withTimezone: true }),
+    /** See ROLE. */
+    role: smallint('role').notNull().default(1),
+    /** Registration channel code (reg-source), OFFICIAL by default. */
+    regSource: text('reg_source').notNull().default('OFFICIAL'),
+    /** Live room the account registered from, for attribution. */
+    regAnchorId: integer('reg_anchor_id'),
+    /** Last nickname change, for the 7-day lock. */
+    nickChangedAt: timestamp('nick_changed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('users_mobile_idx').on(t.mobile)],
+);
+
+/** Login sessions; only the SHA-256 of the bearer token is stored. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** SHA-256 hex of the opaque bearer token. */
+    tokenHash: text('token_hash').primaryKey(),
+    /** Owner of the session. */
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Device fingerprint sent as device-info. */
+    deviceInfo: text('device_info').notNull().default(''),
+    createdAt: createdAt(),
+    /** Hard expiry of the token. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Set by logout or password reset; a revoked token never authenticates again. */
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** Balances of one user; every change has a ledger row written in the same transaction. */
+export const wallets = pgTable(
+  'wallets',
+  {
+    /** Owner. */
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Gold in minor units, shown as gems. */
+    gold: bigint('gold', { mode: 'number' }).notNull().default(0),
+    /** Diamond in minor units. */
+    diamond: bigint('diamond', { mode: 'number' }).notNull().default(0),
+    /** Anchor income in minor units. */
+    income: bigint('income', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    check('wallets_gold_nonneg', sql`${t.gold} >= 0`),
+    check('wallets_diamond_nonneg', sql`${t.diamond} >= 0`),
+    check('wallets_income_nonneg', sql`${t.income} >= 0`),
+  ],
+);
+
+/** Immutable record of every balance change. */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** Whose balance moved. */
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Which balance: gold, diamond or income. */
+    currency: text('currency').notNull(),
+    /** Signed amount in minor units. */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    /** Why: grant, recharge, gift_send, gift_income, purchase ... */
+    kind: text('kind').notNull(),
+    /** What it refers to (order id, gift message id ...). */
+    reference: text('reference').notNull().default(''),
+    /** Client-supplied key so a retried request is applied once. */
+    idempotencyKey: text('idempotency_key'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('ledger_user_idx').on(t.userId),
+    uniqueIndex('ledger_idem_idx').on(t.userId, t.currency, t.idempotencyKey),
+  ],
+);
+
+/** Key/value application settings: the common config of spec §3 and its lists. */
+export const appConfig = pgTable('app_config', {
+  /** Setting name, e.g. checkin_switch. */
+  key: text('key').primaryKey(),
+  /** JSON value (number, string, array or object). */
+  value: jsonb('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Top-level live categories (esports, sports, others). */
+export const categories = pgTable('categories', {
+  id: integer('id').primaryKey(),
+  /** Chinese name. */
+  nameZh: text('name_zh').notNull(),
+  /** English name. */
+  nameEn: text('name_en').notNull(),
+  /** Display order, ascending. */
+  sort: integer('sort').notNull().default(0),
+});
+
+/** Second-level categories (football, basketball, League of Legends ...). */
+export const secondCategories = pgTable('second_categories', {
+  id: integer('id').primaryKey(),
+  /** Parent category. */
+  categoryId: integer('category_id')
+    .notNull()
+    .references(() => categories.id),
+  nameZh: text('name_zh').notNull(),
+  nameEn: text('name_en').notNull(),
+  /** Sport id for match data (1 football, 2 basketball, 3 tennis); null when not a sport. */
+  sportId: integer('sport_id'),
+  sort: integer('sort').notNull().default(0),
+});
+
+/** Competitions (leagues, cups, tours). */
+export const leagues = pgTable('leagues', {
+  id: serial('id').primaryKey(),
+  /** Sport id (1 football, 2 basketball, 3 tennis). */
+  sportId: integer('sport_id').notNull(),
+  nameZh: text('name_zh').notNull(),
+  nameEn: text('name_en').notNull(),
+  /** Short label shown on match cards. */
+  shortName: text('short_name').notNull(),
+});
+
+/** Teams or players. */
+export const teams = pgTable('teams', {
+  id: serial('id').primaryKey(),
+  sportId: integer('sport_id').notNull(),
+  nameZh: text('name_zh').notNull(),
+  nameEn: text('name_en').notNull(),
+  /** Brand colour used to draw the crest. */
+  color: text('color').notNull(),
+});
+
+/** Match states: 0 scheduled, 1 live, 2 finished. */
+export const MATCH_STATUS = { scheduled: 0, live: 1, finished: 2 } as const;
+
+/** Fixtures with their scores. */
+export const matches = pgTable(
+  'matches',
+  {
+    id: serial('id').primaryKey(),
+    sportId: integer('sport_id').notNull(),
+    leagueId: integer('league_id')
+      .notNull()
+      .references(() => leagues.id),
+    homeTeamId: integer('home_team_id')
+      .notNull()
+      .references(() => teams.id),
+    awayTeamId: integer('away_team_id')
+      .notNull()
+      .references(() => teams.id),
+    /** Kick-off time. */
+    startTime: timestamp('start_time', { withTimezone: true }).notNull(),
+    /** See MATCH_STATUS. */
+    status: smallint('status').notNull().default(0),
+    homeScore: integer('home_score'),
+    awayScore: integer('away_score'),
+  },
+  (t) => [index('matches_start_idx').on(t.startTime)],
+);
+
+/** One live room per anchor; the room id is the anchor's user id. */
+export const liveRooms = pgTable(
+  'live_rooms',
+  {
+    /** The anchor's user id. */
+    anchorId: integer('anchor_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    /** Horizontal cover (18:10). */
+    cover: text('cover').notNull(),
+    /** Vertical cover. */
+    coverV: text('cover_v').notNull().default(''),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id),
+    secondCategoryId: integer('second_category_id').references(() => secondCategories.id),
+    /** Linked match for sports lives. */
+    matchId: integer('match_id').references(() => matches.id),
+    /** 1 while broadcasting. */
+    isLive: boolean('is_live').notNull().default(false),
+    /** Heat value shown in lists and the room. */
+    heat: integer('heat').notNull().default(0),
+    /** HLS playlist the player loads. */
+    streamUrl: text('stream_url').notNull().default(''),
+    /** Tickets needed to enter; 0 for a free room. */
+    ticket: integer('ticket').notNull().default(0),
+    /** Room announcement. */
+    announcement: text('announcement').notNull().default(''),
+    /** When the current or last live started. */
+    startedAt: timestamp('started_at', { withTimezone: true }),
+  },
+  (t) => [index('live_rooms_live_idx').on(t.isLive)],
+);
+
+/** Users who may moderate an anchor's room besides the anchor. */
+export const roomManagers = pgTable(
+  'room_managers',
+  {
+    anchorId: integer('anchor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.anchorId, t.userId] })],
+);
+
+/** Ad banners of getLongMenAg. */
+export const adBanners = pgTable('ad_banners', {
+  id: serial('id').primaryKey(),
+  /** 6 home, 11 other pages. */
+  category: integer('category').notNull(),
+  /** 1 web. */
+  equipment: integer('equipment').notNull().default(1),
+  title: text('title').notNull(),
+  image: text('image').notNull(),
+  /** Route for jump_type 1, http(s) address for jump_type 2. */
+  jumpUrl: text('jump_url').notNull(),
+  /** 1 internal route, 2 external link. */
+  jumpType: smallint('jump_type').notNull(),
+  sort: integer('sort').notNull().default(0),
+  enabled: boolean('enabled').notNull().default(true),
+});
+
+/** Planned maintenance windows (spec: maintenance record). */
+export const maintenanceWindows = pgTable('maintenance_windows', {
+  id: serial('id').primaryKey(),
+  /** Device the notice is for (1 web). */
+  device: integer('device').notNull().default(1),
+  titleZh: text('title_zh').notNull(),
+  titleEn: text('title_en').notNull(),
+  contentZh: text('content_zh').notNull(),
+  contentEn: text('content_en').notNull(),
+  startTime: timestamp('start_time', { withTimezone: true }).notNull(),
+  endTime: timestamp('end_time', { withTimezone: true }).notNull(),
+  /** When reminders start; null for no reminder. */
+  remindTime: timestamp('remind_time', { withTimezone: true }),
+});

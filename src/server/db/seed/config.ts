@@ -1,0 +1,120 @@
+/** Demo app settings, ad banners and a past maintenance window. */
+import type { CommonConfig } from '../../../lib/common-config.ts';
+import type { Db } from '../index.ts';
+import { adBanners, appConfig, maintenanceWindows } from '../schema.ts';
+
+const HOUR = 60 * 60 * 1000;
+
+/** Demo values of every common config key. */
+export const DEMO_COMMON_CONFIG: CommonConfig = {
+  service_url: '/about/3',
+  h5_domain: 'http://localhost:4321/home',
+  weibo: 'https://weibo.com/',
+  img_upload_url: '/uploads/',
+  ticket_switch: 1,
+  checkin_switch: 1,
+  live_preview_switch: 1,
+  dialog_daily_times: 1,
+  im_sdkappid: 0,
+  private_message_toggle: 1,
+  worldcup_thematic_toggle: 1,
+  lottery_switch: 1,
+  talent_list_status: 1,
+};
+
+/** Quick-bet chip values in minor units. */
+export const DEMO_CHIPS = [100, 500, 1000, 5000, 10000];
+
+/** Chat rules (spec §3 chat config) with every rule switched on. */
+export const DEMO_CHAT_CONFIG = {
+  id: 1,
+  total_trigger_banned: 1,
+  continue_trigger_banned: 1,
+  continue_trigger_num: 2,
+  link_set: 1,
+  num_msg_count: 2,
+  single_msg_num_length: 3,
+  speak_rate: 2,
+  toggle_continue_trigger: 1,
+  toggle_link_set: 1,
+  toggle_num_msg_count: 1,
+  toggle_single_msg: 1,
+  toggle_speak_rate: 1,
+  toggle_total_trigger: 1,
+  total_trigger: 3,
+};
+
+/** Inserts the common config, chips and chat config rows. */
+export async function seedConfig(db: Db, now: Date): Promise<void> {
+  const values: Record<string, unknown> = {
+    ...DEMO_COMMON_CONFIG,
+    chips: DEMO_CHIPS,
+    chat_config: DEMO_CHAT_CONFIG,
+  };
+  await db
+    .insert(appConfig)
+    .values(Object.entries(values).map(([key, value]) => ({ key, value, updatedAt: now })));
+}
+
+/** Inserts home (6) and other-page (11) banners; the first of each is the header strip. */
+export async function seedBanners(db: Db, featuredAnchorId: number): Promise<void> {
+  await db.insert(adBanners).values([
+    {
+      category: 6,
+      title: '今晚焦点赛事 · Tonight’s big matches',
+      image: '/demo/banners/home-1.svg',
+      jumpUrl: '/schedule',
+      jumpType: 1,
+      sort: 1,
+    },
+    {
+      category: 6,
+      title: '英超焦点之夜 · Premier League night',
+      image: '/demo/banners/home-2.svg',
+      jumpUrl: `/liveMatchesTwo/${featuredAnchorId}`,
+      jumpType: 1,
+      sort: 2,
+    },
+    {
+      category: 6,
+      title: 'NBA 常规赛冲刺 · NBA stretch run',
+      image: '/demo/banners/home-3.svg',
+      jumpUrl: 'https://www.nba.com/schedule',
+      jumpType: 2,
+      sort: 3,
+    },
+    {
+      category: 11,
+      title: '精彩活动进行中 · Events on now',
+      image: '/demo/banners/page-1.svg',
+      jumpUrl: '/activity',
+      jumpType: 1,
+      sort: 1,
+    },
+    {
+      category: 11,
+      title: '电竞周末 · Esports weekend',
+      image: '/demo/banners/page-2.svg',
+      jumpUrl: 'https://lolesports.com/',
+      jumpType: 2,
+      sort: 2,
+    },
+  ]);
+}
+
+/** Inserts one finished maintenance window three days before `now`. */
+export async function seedMaintenance(db: Db, now: Date): Promise<void> {
+  const start = new Date(Math.floor((now.getTime() - 72 * HOUR) / HOUR) * HOUR);
+  await db.insert(maintenanceWindows).values({
+    device: 1,
+    titleZh: '系统维护公告',
+    titleEn: 'Scheduled maintenance',
+    contentZh:
+      '为提升直播流畅度与聊天稳定性，平台将进行服务器升级。维护期间直播、聊天与充值暂不可用，已购买的门票和背包道具不受影响。给您带来不便，敬请谅解。',
+    contentEn:
+      'We are upgrading our servers to make live streams smoother and chat more reliable. Live rooms, chat and recharge are unavailable during the upgrade; tickets and backpack items you own are not affected. Thank you for your patience.',
+    startTime: start,
+    endTime: new Date(start.getTime() + 2 * HOUR),
+    remindTime: new Date(start.getTime() - HOUR),
+  });
+}

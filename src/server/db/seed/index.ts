@@ -1,0 +1,58 @@
+/**
+ * Demo data: accounts, rooms, fixtures, settings and banners for a fresh database.
+ * All demo accounts sign in with DEMO_PASSWORD.
+ */
+import { getTableName, is, sql } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
+import { hashPassword } from '../../auth/password.ts';
+import type { Db } from '../index.ts';
+import * as schema from '../schema.ts';
+import { users } from '../schema.ts';
+import { seedCategories } from './categories.ts';
+import { seedBanners, seedConfig, seedMaintenance } from './config.ts';
+import { seedSports } from './matches.ts';
+import { DEMO_PASSWORD, DEMO_ROOMS } from './people.ts';
+import { seedRooms } from './rooms.ts';
+import { seedUsers } from './users.ts';
+
+/** Password of every demo account. */
+export { DEMO_PASSWORD } from './people.ts';
+
+/** Every table of the schema, quoted, for TRUNCATE. */
+const TABLE_NAMES = (Object.values(schema) as unknown[])
+  .filter((value): value is PgTable => is(value, PgTable))
+  .map((table) => `"${getTableName(table)}"`);
+
+async function seedInto(db: Db, now: Date, passwordHash: string): Promise<void> {
+  await seedCategories(db);
+  const matchIds = await seedSports(db, now);
+  const userIds = await seedUsers(db, passwordHash, now);
+  await seedRooms(db, userIds, matchIds, now);
+  await seedConfig(db, now);
+  await seedBanners(db, userIds.get(DEMO_ROOMS[0]!.anchorMobile)!);
+  await seedMaintenance(db, now);
+}
+
+/** Inserts all demo data into an empty database in one transaction. */
+export async function seedDemo(db: Db, now = new Date()): Promise<void> {
+  // Hash once outside the transaction: scrypt is slow and every account shares the password.
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction(async (tx) => {
+    await seedInto(tx, now, passwordHash);
+  });
+}
+
+/** True when no user exists yet, i.e. the database was never seeded or used. */
+export async function isDatabaseEmpty(db: Db): Promise<boolean> {
+  const rows = await db.select({ id: users.id }).from(users).limit(1);
+  return rows.length === 0;
+}
+
+/** Deletes every row of every table, restarting ids, then seeds the demo data again. */
+export async function resetDemoData(db: Db, now = new Date()): Promise<void> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction(async (tx) => {
+    await tx.execute(sql.raw(`TRUNCATE TABLE ${TABLE_NAMES.join(', ')} RESTART IDENTITY CASCADE`));
+    await seedInto(tx, now, passwordHash);
+  });
+}

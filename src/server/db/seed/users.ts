@@ -1,0 +1,57 @@
+/** Demo accounts with their wallets; every starting balance is backed by a ledger grant. */
+import type { Db } from '../index.ts';
+import { ledgerEntries, users, wallets } from '../schema.ts';
+import { avatarPath, DEMO_ACCOUNTS } from './people.ts';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** Ledger kind and reference of the starting balances. */
+export const DEMO_GRANT = { kind: 'grant', reference: 'demo-seed' } as const;
+
+/** Inserts every demo account, wallet and grant; returns user ids by mobile. */
+export async function seedUsers(
+  db: Db,
+  passwordHash: string,
+  now: Date,
+): Promise<Map<string, number>> {
+  const rows = await db
+    .insert(users)
+    .values(
+      DEMO_ACCOUNTS.map((account, index) => ({
+        mobile: account.mobile,
+        passwordHash,
+        nickName: account.nickName,
+        avatar: avatarPath(account),
+        exp: account.exp,
+        vipLevel: account.vipLevel,
+        vipExpiresAt: account.vipDays ? new Date(now.getTime() + account.vipDays * DAY) : null,
+        role: account.role,
+        // Older accounts first, so "newest members" lists look natural.
+        createdAt: new Date(now.getTime() - (120 - index * 5) * DAY),
+      })),
+    )
+    .returning({ id: users.id, mobile: users.mobile });
+  const ids = new Map(rows.map((row) => [row.mobile, row.id]));
+
+  await db.insert(wallets).values(
+    DEMO_ACCOUNTS.map((account) => ({
+      userId: ids.get(account.mobile)!,
+      gold: account.gold,
+      diamond: account.diamond,
+      income: account.income,
+    })),
+  );
+
+  const grants = DEMO_ACCOUNTS.flatMap((account) =>
+    (['gold', 'diamond', 'income'] as const)
+      .filter((currency) => account[currency] !== 0)
+      .map((currency) => ({
+        userId: ids.get(account.mobile)!,
+        currency,
+        amount: account[currency],
+        ...DEMO_GRANT,
+      })),
+  );
+  if (grants.length > 0) await db.insert(ledgerEntries).values(grants);
+  return ids;
+}

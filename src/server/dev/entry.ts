@@ -1,0 +1,49 @@
+/** Backend pieces for the dev server; the runtime and hub live on globalThis across reloads. */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { createApi } from '../app.ts';
+import { openRuntime } from '../boot.ts';
+import { createRequestListener } from '../http/server.ts';
+import { REALTIME_PATH } from '../../lib/realtime/protocol.ts';
+import { createHub, type Hub } from '../realtime/hub.ts';
+import { peekRuntime, setRuntime, type Runtime } from '../runtime.ts';
+
+const HUB = Symbol.for('arena-live.dev-hub');
+type Holder = { [HUB]?: Hub; __arenaBoot?: Promise<Runtime> };
+const g = globalThis as Holder;
+
+async function runtime(): Promise<Runtime> {
+  const existing = peekRuntime();
+  if (existing) return existing;
+  g.__arenaBoot ??= openRuntime().then((rt) => {
+    setRuntime(rt);
+    return rt;
+  });
+  return g.__arenaBoot;
+}
+
+function hub(): Hub {
+  return (g[HUB] ??= createHub());
+}
+
+/** Handles /healthz, /api and /webapi; passes everything else to Astro. */
+export async function devListener() {
+  const rt = await runtime();
+  const listener = createRequestListener({ rt, api: createApi(rt), hub: hub() });
+  return (req: IncomingMessage, res: ServerResponse, next: () => void) => {
+    const path = (req.url ?? '/').split('?')[0] ?? '/';
+    if (path === '/healthz' || path.startsWith('/api/') || path.startsWith('/webapi/')) {
+      listener(req, res);
+    } else next();
+  };
+}
+
+/** Takes /im upgrades; leaves Vite's own HMR socket alone. */
+export async function devUpgrade() {
+  await runtime();
+  return (req: IncomingMessage, socket: Duplex, head: Buffer): boolean => {
+    if ((req.url ?? '').split('?')[0] !== REALTIME_PATH) return false;
+    hub().handleUpgrade(req, socket, head);
+    return true;
+  };
+}

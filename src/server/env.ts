@@ -1,0 +1,83 @@
+/** Server configuration read once from environment variables, with safe embedded defaults. */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** Everything the server reads from the environment. */
+export interface Env {
+  /** `production` disables development switches. */
+  nodeEnv: string;
+  /** TCP port of the one server process. */
+  port: number;
+  /** Interface to listen on. */
+  host: string;
+  /** Folder for the embedded database, uploads and the generated secret. */
+  dataDir: string;
+  /** PostgreSQL URL; unset means embedded PGlite under dataDir. */
+  databaseUrl: string | undefined;
+  /** Hosts on which `/` shows the live matches screen instead of redirecting to /home. */
+  liveHomeHosts: string[];
+  /** host=CODE pairs mapping request hosts to registration channel codes. */
+  regSourceHosts: Record<string, string>;
+  /** Secret for signing chat signatures and other tokens. */
+  secret: string;
+  /** Run the demo seed when the database is empty. */
+  seedDemo: boolean;
+  /** One JSON log line per request when true. */
+  logRequests: boolean;
+  /** Search-engine build: the chat tab follows private_message_toggle only (CHAT_TAB_ALWAYS=1 turns it off). */
+  searchEngineBuild: boolean;
+}
+
+function list(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
+}
+
+function hostMap(value: string | undefined): Record<string, string> {
+  const map: Record<string, string> = {};
+  for (const pair of list(value)) {
+    const [host, code] = pair.split('=');
+    if (host && code) map[host] = code.toUpperCase();
+  }
+  return map;
+}
+
+/** Reads SECRET, or a random secret kept in DATA_DIR so signatures survive restarts. */
+function loadSecret(dataDir: string, given: string | undefined, production: boolean): string {
+  if (given) return given;
+  if (production) throw new Error('SECRET must be set when NODE_ENV=production');
+  const file = path.join(dataDir, 'secret');
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch {
+    mkdirSync(dataDir, { recursive: true });
+    const secret = randomBytes(32).toString('hex');
+    writeFileSync(file, secret, { mode: 0o600 });
+    return secret;
+  }
+}
+
+/** Builds the Env from `source` (process.env by default). */
+export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const nodeEnv = source.NODE_ENV ?? 'development';
+  const dataDir = path.resolve(source.DATA_DIR ?? '.data');
+  const port = Number(source.PORT ?? 4321);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`Bad PORT: ${source.PORT}`);
+  return {
+    nodeEnv,
+    port,
+    host: source.HOST ?? '0.0.0.0',
+    dataDir,
+    databaseUrl: source.DATABASE_URL || undefined,
+    liveHomeHosts: list(source.LIVE_HOME_HOSTS),
+    regSourceHosts: hostMap(source.REG_SOURCE_HOSTS),
+    secret: loadSecret(dataDir, source.SECRET, nodeEnv === 'production'),
+    seedDemo: source.SEED_DEMO !== '0',
+    logRequests: source.LOG_REQUESTS !== '0',
+    searchEngineBuild: source.CHAT_TAB_ALWAYS !== '1',
+  };
+}

@@ -1,0 +1,123 @@
+/**
+ * The one HTTP server: /healthz, the API (/api, /webapi), static files, the server-rendered
+ * pages and the WebSocket upgrade for /im, with one JSON log line per request.
+ */
+import {
+  createServer as createHttpServer,
+  type IncomingMessage,
+  type ServerResponse,
+} from 'node:http';
+import { getRequestListener } from '@hono/node-server';
+import { sql } from 'drizzle-orm';
+import type { Hono } from 'hono';
+import sirv from 'sirv';
+import { REALTIME_PATH } from '../../lib/realtime/protocol.ts';
+import { log } from '../log.ts';
+import type { Hub } from '../realtime/hub.ts';
+import type { Runtime } from '../runtime.ts';
+import type { ApiEnv } from './api-env.ts';
+
+/** A Connect-style handler, as Astro's node adapter exports it. */
+export type NodeHandler = (req: IncomingMessage, res: ServerResponse, next: () => void) => unknown;
+
+/** What the server is made of. */
+export interface ServerParts {
+  rt: Runtime;
+  api: Hono<ApiEnv>;
+  hub: Hub;
+  /** Astro's handler for server-rendered pages; absent in API-only tests. */
+  pages?: NodeHandler;
+  /** dist/client: hashed assets under /_astro and files from public/. */
+  clientDir?: string;
+}
+
+function pathOf(req: IncomingMessage): string {
+  const url = req.url ?? '/';
+  const q = url.indexOf('?');
+  return q === -1 ? url : url.slice(0, q);
+}
+
+function redirect(res: ServerResponse, location: string): void {
+  res.writeHead(302, { location, 'cache-control': 'no-store' });
+  res.end();
+}
+
+/** Answers /healthz: 200 with the database kind when a query succeeds, 503 otherwise. */
+async function health(rt: Runtime, res: ServerResponse): Promise<void> {
+  let ok = true;
+  try {
+    await rt.db.execute(sql`select 1`);
+  } catch {
+    ok = false;
+  }
+  res.writeHead(ok ? 200 : 503, {
+    'content-type': 'application/json',
+    'cache-control': 'no-store',
+  });
+  res.end(
+    JSON.stringify({
+      status: ok ? 'ok' : 'error',
+      db: rt.database.kind,
+      uptime: Math.round(process.uptime()),
+    }),
+  );
+}
+
+/** Builds the request listener of the server. */
+export function createRequestListener(parts: ServerParts) {
+  const api = getRequestListener(parts.api.fetch);
+  const statics = parts.clientDir
+    ? sirv(parts.clientDir, {
+        etag: true,
+        gzip: true,
+        brotli: true,
+        setHeaders(res, pathname) {
+          res.setHeader(
+            'cache-control',
+            pathname.startsWith('/_astro/')
+              ? 'public, max-age=31536000, immutable'
+              : 'public, max-age=3600',
+          );
+        },
+      })
+    : undefined;
+
+  return (req: IncomingMessage, res: ServerResponse): void => {
+    const started = performance.now();
+    const path = pathOf(req);
+    if (parts.rt.env.logRequests) {
+      res.once('finish', () => {
+        log('info', 'request', {
+          method: req.method,
+          path,
+          status: res.statusCode,
+          ms: Math.round((performance.now() - started) * 10) / 10,
+        });
+      });
+    }
+    if (path === '/healthz') {
+      void health(parts.rt, res);
+      return;
+    }
+    if (path.startsWith('/api/') || path.startsWith('/webapi/')) {
+      void api(req, res);
+      return;
+    }
+    const pages = () => {
+      if (parts.pages) void parts.pages(req, res, () => redirect(res, '/home'));
+      else redirect(res, '/home');
+    };
+    if (statics) statics(req, res, pages);
+    else pages();
+  };
+}
+
+/** Creates the HTTP server with the WebSocket upgrade for the hub. */
+export function createServer(parts: ServerParts) {
+  const server = createHttpServer(createRequestListener(parts));
+  server.on('upgrade', (req, socket, head) => {
+    if (pathOf(req) === REALTIME_PATH) parts.hub.handleUpgrade(req, socket, head);
+    else socket.destroy();
+  });
+  return server;
+}

@@ -1,0 +1,32 @@
+/** Reading and validating request input with the shared zod schemas. */
+import type { Context } from 'hono';
+import type { z } from 'zod';
+import { firstIssueMessage } from '../../lib/validation/messages.ts';
+import type { ApiEnv } from './api-env.ts';
+import { ApiError } from './envelope.ts';
+
+async function readJson(c: Context<ApiEnv>): Promise<unknown> {
+  const text = await c.req.text();
+  if (text.trim() === '') return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiError('errors.badBody');
+  }
+}
+
+/**
+ * Parses the JSON body (or the query string for GET) with `schema`; a malformed or invalid
+ * input becomes status 1 with the first issue's message in the caller's language.
+ */
+export async function input<S extends z.ZodType>(
+  c: Context<ApiEnv>,
+  schema: S,
+): Promise<z.infer<S>> {
+  const raw = c.req.method === 'GET' ? c.req.query() : await readJson(c);
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) {
+    throw new ApiError(firstIssueMessage(parsed.error, c.get('t')), { literal: true });
+  }
+  return parsed.data;
+}

@@ -1,0 +1,58 @@
+/** Reading live rooms for lists: cover, title, anchor, heat, category. */
+import { and, desc, eq, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Locale } from '../../lib/i18n/locale.ts';
+import type { Db } from '../db/index.ts';
+import { categories, liveRooms, secondCategories, users } from '../db/schema.ts';
+
+/** A room card. */
+export interface RoomCard {
+  anchorId: number;
+  title: string;
+  cover: string;
+  isLive: boolean;
+  heat: number;
+  anchorName: string;
+  anchorAvatar: string;
+  category: string;
+  secondCategory: string | null;
+}
+
+/** Options of listRooms. */
+export interface ListRoomsOptions {
+  locale: Locale;
+  /** Only rooms broadcasting now. */
+  liveOnly?: boolean;
+  /** Only this top category. */
+  categoryId?: number;
+  limit?: number;
+}
+
+/** Rooms ordered live first, then by heat. */
+export async function listRooms(db: Db, options: ListRoomsOptions): Promise<RoomCard[]> {
+  const second = alias(secondCategories, 'sc');
+  const filters: SQL[] = [];
+  if (options.liveOnly) filters.push(eq(liveRooms.isLive, true));
+  if (options.categoryId) filters.push(eq(liveRooms.categoryId, options.categoryId));
+  const zh = options.locale === 'zh-CN';
+  const rows = await db
+    .select({
+      anchorId: liveRooms.anchorId,
+      title: liveRooms.title,
+      cover: liveRooms.cover,
+      isLive: liveRooms.isLive,
+      heat: liveRooms.heat,
+      anchorName: users.nickName,
+      anchorAvatar: users.avatar,
+      category: zh ? categories.nameZh : categories.nameEn,
+      secondCategory: zh ? second.nameZh : second.nameEn,
+    })
+    .from(liveRooms)
+    .innerJoin(users, eq(users.id, liveRooms.anchorId))
+    .innerJoin(categories, eq(categories.id, liveRooms.categoryId))
+    .leftJoin(second, eq(second.id, liveRooms.secondCategoryId))
+    .where(filters.length ? and(...filters) : undefined)
+    .orderBy(desc(liveRooms.isLive), desc(liveRooms.heat))
+    .limit(options.limit ?? 60);
+  return rows;
+}

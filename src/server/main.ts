@@ -1,0 +1,93 @@
+/**
+ * The production entry: one process serving pages, the API and the realtime hub on one port.
+ * `npm start` runs it (after building the pages when the build is missing or stale).
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { createApi } from './app.ts';
+import { openRuntime } from './boot.ts';
+import { readEnv, type Env } from './env.ts';
+import { createServer, type NodeHandler } from './http/server.ts';
+import { log } from './log.ts';
+import { createHub } from './realtime/hub.ts';
+import { peekRuntime, setRuntime } from './runtime.ts';
+
+/** Where `astro build` writes. */
+export const DIST_DIR = path.resolve('dist');
+
+/** A started server and how to stop it. */
+export interface RunningServer {
+  url: string;
+  port: number;
+  stop: () => Promise<void>;
+}
+
+async function loadPages(): Promise<NodeHandler | undefined> {
+  const entry = path.join(DIST_DIR, 'server', 'entry.mjs');
+  if (!existsSync(entry)) return undefined;
+  const mod = (await import(pathToFileURL(entry).href)) as { handler: NodeHandler };
+  return mod.handler;
+}
+
+/** Opens the runtime and listens; pages are served when dist/ exists. */
+export async function startServer(env: Env = readEnv()): Promise<RunningServer> {
+  const rt = await openRuntime(env);
+  setRuntime(rt);
+  const hub = createHub();
+  const pages = await loadPages();
+  if (!pages) log('warn', 'no_pages', { hint: 'run npm run build; serving the API only' });
+  const server = createServer({
+    rt,
+    api: createApi(rt),
+    hub,
+    pages,
+    clientDir: pages ? path.join(DIST_DIR, 'client') : undefined,
+  });
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve) => server.listen(env.port, env.host, resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : env.port;
+  const url = `http://${env.host === '0.0.0.0' ? 'localhost' : env.host}:${port}`;
+  log('info', 'listening', { url, db: rt.database.kind });
+
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= (async () => {
+      log('info', 'shutting_down', {});
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      await hub.close();
+      const force = setTimeout(() => server.closeAllConnections(), 5000);
+      await closed;
+      clearTimeout(force);
+      await rt.database.close();
+      if (peekRuntime() === rt) setRuntime(undefined);
+      log('info', 'stopped', {});
+    })());
+  return { url, port, stop };
+}
+
+/** Starts the server and stops it gracefully on SIGTERM or SIGINT. */
+export async function main(): Promise<void> {
+  const running = await startServer();
+  const onSignal = (signal: string) => {
+    log('info', 'signal', { signal });
+    running.stop().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        log('error', 'stop_failed', { error: String(err) });
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', onSignal);
+  process.once('SIGINT', onSignal);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  main().catch((err: unknown) => {
+    log('error', 'start_failed', { error: err instanceof Error ? err.stack : String(err) });
+    process.exit(1);
+  });
+}

@@ -1,0 +1,38 @@
+/**
+ * The services of this process (configuration, database), shared by the API, the realtime hub
+ * and the server-rendered pages. Kept on globalThis so the page bundle and the server entry,
+ * which are separate module graphs, see the same one.
+ */
+import type { Database, Db } from './db/index.ts';
+import type { Env } from './env.ts';
+
+/** What every part of the server needs. */
+export interface Runtime {
+  /** Configuration from the environment. */
+  env: Env;
+  /** The open database and its driver. */
+  database: Database;
+  /** Shortcut for database.db. */
+  db: Db;
+}
+
+const KEY = Symbol.for('arena-live.runtime');
+type Holder = { [KEY]?: Runtime };
+
+/** Makes `rt` the runtime of this process. */
+export function setRuntime(rt: Runtime | undefined): void {
+  (globalThis as Holder)[KEY] = rt;
+}
+
+/** The runtime of this process; throws when the server has not set it up. */
+export function getRuntime(): Runtime {
+  const rt = (globalThis as Holder)[KEY];
+  if (!rt)
+    throw new Error('Runtime not initialised: start the server with npm start or npm run dev');
+  return rt;
+}
+
+/** The runtime when present, for code that also runs without a server (builds). */
+export function peekRuntime(): Runtime | undefined {
+  return (globalThis as Holder)[KEY];
+}
