@@ -1,11 +1,27 @@
-/** Per-request page context: the locale from the `language` cookie and its own i18next instance. */
+/** Per-request page context (locale from the `language` cookie, its own i18next) and the page cache. */
 import { defineMiddleware } from 'astro:middleware';
 import { createI18n, LOCALE_STORAGE_KEY, toLocale } from './lib/i18n/index.ts';
+import { cachedPage } from './server/pages/page-cache.ts';
 
-/** Astro middleware: sets locals.locale and locals.t for every page. */
+/** Cache policy of pages that set none: shared for 30 s, then refreshed in the background by a CDN. */
+const DEFAULT_CACHE_CONTROL = 'public, max-age=0, s-maxage=30, stale-while-revalidate=300';
+
+/** Astro middleware: sets locals.locale and locals.t, and serves cacheable pages from memory. */
 export const onRequest = defineMiddleware((ctx, next) => {
   const locale = toLocale(ctx.cookies.get(LOCALE_STORAGE_KEY)?.value);
   ctx.locals.locale = locale;
-  ctx.locals.t = createI18n(locale);
-  return next();
+  // Created on first use: pages served from the cache never need a translator.
+  let t: ReturnType<typeof createI18n> | undefined;
+  Object.defineProperty(ctx.locals, 't', {
+    get: () => (t ??= createI18n(locale)),
+    configurable: true,
+  });
+  if (import.meta.env.DEV || ctx.request.method !== 'GET') return next();
+  return cachedPage(`${locale} ${ctx.url.pathname}${ctx.url.search}`, async () => {
+    const response = await next();
+    if (response.status === 200 && !response.headers.has('cache-control')) {
+      response.headers.set('cache-control', DEFAULT_CACHE_CONTROL);
+    }
+    return response;
+  });
 });

@@ -2,6 +2,7 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { adRoutes } from './ads/routes.ts';
+import { anchorStatusRoutes } from './anchors/routes.ts';
 import { configRoutes } from './config/routes.ts';
 import type { ApiEnv } from './http/api-env.ts';
 import { ApiError, fail } from './http/envelope.ts';
@@ -25,5 +26,6 @@ export function createApi(rt: Runtime): Hono<ApiEnv> {
   app.route('/api/config', configRoutes);
   app.route('/api/home', adRoutes);
   app.route('/api', maintenanceRoutes);
+  app.route('/api/user', anchorStatusRoutes);
   return app;
 }

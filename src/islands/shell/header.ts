@@ -2,7 +2,9 @@
 import { loadChunk } from '../../lib/chunk-reload.ts';
 import { toLocale } from '../../lib/i18n/locale.ts';
 import { tabForPath } from '../../lib/routes.ts';
+import { $anchorLive, checkAnchorStatus, startLiveFromHeader } from '../../lib/stores/anchor.ts';
 import { $dialog, openLogin } from '../../lib/stores/dialogs.ts';
+import { showToast } from '../../lib/stores/toast.ts';
 import { switchLocale } from '../../lib/stores/locale.ts';
 import { $loggedIn, $userInfo } from '../../lib/stores/session.ts';
 
@@ -41,6 +43,17 @@ function showUser(header: HTMLElement): void {
   $loggedIn.listen(render);
 }
 
+/** The start-live button shows a live state while the user broadcasts. */
+function showLiveState(header: HTMLElement): void {
+  const label = header.querySelector<HTMLElement>('[data-live-label]');
+  $anchorLive.subscribe((live) => {
+    header.dataset.living = live ? '1' : '0';
+    if (label) label.textContent = live ? (label.dataset.living ?? '') : (label.dataset.idle ?? '');
+  });
+  if ($loggedIn.get())
+    checkAnchorStatus().catch((err: unknown) => console.warn('anchor status', err));
+}
+
 /** Loads the React dialogs on first need (they are not part of content pages' JavaScript). */
 function mountDialogsOnDemand(): void {
   let mounted = false;
@@ -57,6 +70,7 @@ export function initHeader(): void {
   if (!header) return;
   markActiveTab(header);
   showUser(header);
+  showLiveState(header);
   mountDialogsOnDemand();
   header.addEventListener('click', (event) => {
     const target = (event.target as HTMLElement).closest<HTMLElement>('[data-action]');
@@ -68,7 +82,10 @@ export function initHeader(): void {
     } else if (action === 'login') {
       event.preventDefault();
       openLogin();
-    } else if ((action === 'checkin' || action === 'start-live') && !$loggedIn.get()) {
+    } else if (action === 'start-live') {
+      event.preventDefault();
+      startLiveFromHeader().catch((err: Error) => showToast(err.message, 'error'));
+    } else if (action === 'checkin' && !$loggedIn.get()) {
       event.preventDefault();
       openLogin();
     } else if (action === 'menu') {

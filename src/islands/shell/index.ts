@@ -1,6 +1,7 @@
 /** The page shell's browser code, loaded on every page: a few KB, no framework. */
 import { resumeAfterChunkReload, watchChunkErrors } from '../../lib/chunk-reload.ts';
 import { toLocale } from '../../lib/i18n/locale.ts';
+import { readConfigFromPage } from '../../lib/stores/config.ts';
 import { syncLocale } from '../../lib/stores/locale.ts';
 import { initNetworkBanner, initToast } from './feedback.ts';
 import { initHeader } from './header.ts';
@@ -11,6 +12,7 @@ const locale = toLocale(document.documentElement.lang);
 resumeAfterChunkReload();
 watchChunkErrors();
 syncLocale(locale);
+readConfigFromPage();
 initHeader();
 initSideMenu();
 initToast();

@@ -21,22 +21,22 @@ export interface StoredUserInfo {
 }
 
 /** Bearer token (local storage `token`). */
-export const $token = persistentAtom<string>('token', '');
+export const $token = persistentAtom<string | undefined>('token', undefined);
 /** User id (local storage `id`). */
-export const $userId = persistentAtom<string>('id', '');
+export const $userId = persistentAtom<string | undefined>('id', undefined);
 /** User info (local storage `userInfo`). */
-export const $userInfo = persistentAtom<StoredUserInfo | null>('userInfo', null, {
+export const $userInfo = persistentAtom<StoredUserInfo | undefined>('userInfo', undefined, {
   encode: (value) => JSON.stringify(value),
   decode: (text) => {
     try {
-      return JSON.parse(text) as StoredUserInfo | null;
+      return (JSON.parse(text) as StoredUserInfo | null) ?? undefined;
     } catch {
-      return null;
+      return undefined;
     }
   },
 });
 /** True when a token is present. */
-export const $loggedIn = computed($token, (token) => token !== '');
+export const $loggedIn = computed($token, (token) => Boolean(token));
 
 /** Saves what login or registration returned. */
 export function saveSession(token: string, id: number): void {
@@ -44,9 +44,9 @@ export function saveSession(token: string, id: number): void {
   $userId.set(String(id));
 }
 
-/** Forgets the session: clears id, diamond, gold and removes token, id and userInfo (spec §8). */
+/** Forgets the session: removes token, id and userInfo (with its diamond and gold) from local storage (spec §8). */
 export function clearSession(): void {
-  $token.set('');
-  $userId.set('');
-  $userInfo.set(null);
+  $token.set(undefined);
+  $userId.set(undefined);
+  $userInfo.set(undefined);
 }

@@ -1,0 +1,76 @@
+/**
+ * An in-process cache of rendered pages, the way a CDN would hold them: pages opt in with
+ * `Cache-Control: s-maxage=N`; entries are keyed by path, query and locale; concurrent misses
+ * for one key share a single render. Pages are the same for every visitor (personal parts are
+ * drawn in the browser), so one copy per locale serves everyone.
+ */
+
+interface Entry {
+  body: ArrayBuffer;
+  status: number;
+  headers: [string, string][];
+  expires: number;
+}
+
+const MAX_ENTRIES = 500;
+const entries = new Map<string, Entry>();
+const inflight = new Map<string, Promise<Entry | null>>();
+
+/** Seconds of s-maxage in a Cache-Control value, or 0. */
+export function sharedMaxAge(cacheControl: string | null): number {
+  if (!cacheControl || /private|no-store/.test(cacheControl)) return 0;
+  const m = /s-maxage=(\d+)/.exec(cacheControl);
+  return m ? Number(m[1]) : 0;
+}
+
+function toResponse(entry: Entry, hit: boolean): Response {
+  const headers = new Headers(entry.headers);
+  headers.set('x-page-cache', hit ? 'hit' : 'miss');
+  headers.set('content-length', String(entry.body.byteLength));
+  return new Response(new Uint8Array(entry.body), { status: entry.status, headers });
+}
+
+/** Serves `key` from the cache, or renders it once with `render` and keeps it when allowed. */
+export async function cachedPage(
+  key: string,
+  render: () => Promise<Response>,
+  now = Date.now(),
+): Promise<Response> {
+  const fresh = entries.get(key);
+  if (fresh && fresh.expires > now) return toResponse(fresh, true);
+  const pending = inflight.get(key);
+  if (pending) {
+    const entry = await pending;
+    if (entry) return toResponse(entry, true);
+  }
+  let passThrough: Response | undefined;
+  const job = (async (): Promise<Entry | null> => {
+    const response = await render();
+    const ttl = sharedMaxAge(response.headers.get('cache-control'));
+    if (response.status !== 200 || ttl === 0 || response.headers.has('set-cookie')) {
+      passThrough = response;
+      return null;
+    }
+    const entry: Entry = {
+      body: await response.arrayBuffer(),
+      status: response.status,
+      headers: [...response.headers.entries()],
+      expires: Date.now() + ttl * 1000,
+    };
+    if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
+    entries.set(key, entry);
+    return entry;
+  })();
+  inflight.set(key, job);
+  try {
+    const entry = await job;
+    return entry ? toResponse(entry, false) : (passThrough as Response);
+  } finally {
+    inflight.delete(key);
+  }
+}
+
+/** Drops every cached page (tests, or after an editor publishes). */
+export function clearPageCache(): void {
+  entries.clear();
+}
