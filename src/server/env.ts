@@ -17,8 +17,6 @@ export interface Env {
   databaseUrl: string | undefined;
   /** Hosts on which `/` shows the live matches screen instead of redirecting to /home. */
   liveHomeHosts: string[];
-  /** host=CODE pairs mapping request hosts to registration channel codes. */
-  regSourceHosts: Record<string, string>;
   /** Secret for signing chat signatures and other tokens. */
   secret: string;
   /** Run the demo seed when the database is empty. */
@@ -34,15 +32,6 @@ function list(value: string | undefined): string[] {
     .split(',')
     .map((s) => s.trim().toLowerCase())
     .filter(Boolean);
-}
-
-function hostMap(value: string | undefined): Record<string, string> {
-  const map: Record<string, string> = {};
-  for (const pair of list(value)) {
-    const [host, code] = pair.split('=');
-    if (host && code) map[host] = code.toUpperCase();
-  }
-  return map;
 }
 
 /** Reads SECRET, or a random secret kept in DATA_DIR so signatures survive restarts. */
@@ -74,7 +63,6 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     dataDir,
     databaseUrl: source.DATABASE_URL || undefined,
     liveHomeHosts: list(source.LIVE_HOME_HOSTS),
-    regSourceHosts: hostMap(source.REG_SOURCE_HOSTS),
     secret: loadSecret(dataDir, source.SECRET, nodeEnv === 'production'),
     seedDemo: source.SEED_DEMO !== '0',
     logRequests: source.LOG_REQUESTS !== '0',
