@@ -3,8 +3,8 @@
  * one per page in the browser; never a shared instance switched between requests.
  */
 import i18next, { type TFunction } from 'i18next';
-import { enUS } from './locales/en-US.ts';
-import { zhCN } from './locales/zh-CN.ts';
+import { enUS } from './locales/en-US/index.ts';
+import { zhCN } from './locales/zh-CN/index.ts';
 
 export type { MessageKey, Resource } from './types.ts';
 

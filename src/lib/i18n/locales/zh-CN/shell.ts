@@ -1,7 +1,7 @@
-/** Chinese (zh-CN) strings of the shared namespace; same keys as en-US. */
-import type { Resource } from '../types.ts';
+/** Chinese (zh-CN) strings of the page shell; same keys as en-US. */
+import type { ShellResource } from '../../types.ts';
 
-export const zhCN: Resource = {
+export const shell: ShellResource = {
   brand: { name: '竞技直播', tagline: '每一场比赛，每一个瞬间，实时直播。' },
   nav: {
     home: '首页',
@@ -76,6 +76,7 @@ export const zhCN: Resource = {
     phoneRequired: '手机号不能为空',
     phoneInvalid: '请输入正确的手机号',
     codeRequired: '验证码不能为空',
+    codeInvalid: '验证码为4位数字',
     passwordMin: '密码长度不能少于6位',
     passwordMix: '密码必须包含字母和数字',
     passwordMax: '密码长度不能超过12位',

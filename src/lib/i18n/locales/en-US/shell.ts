@@ -1,5 +1,5 @@
-/** English (en-US) strings of the shared namespace: header, shell, errors and messages. */
-export const enUS = {
+/** English (en-US) strings of the page shell: header, navigation, errors, validation, pages. */
+export const shell = {
   brand: { name: 'ArenaLive', tagline: 'Every match. Every moment. Live.' },
   nav: {
     home: 'Home',
@@ -74,6 +74,7 @@ export const enUS = {
     phoneRequired: 'phone number does not have value',
     phoneInvalid: 'please enter a valid phone number',
     codeRequired: 'verification code must be filled',
+    codeInvalid: 'the verification code is 4 digits',
     passwordMin: 'password length must be at least 6 characters',
     passwordMix: 'your password must contain letters and numbers',
     passwordMax: 'password length must be up to 12 characters',

@@ -1,0 +1,2 @@
+/** English (en-US) messages of the accounts API (keys under `account.api`). */
+export const accountApi = {} as const;

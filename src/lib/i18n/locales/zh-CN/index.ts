@@ -1,0 +1,8 @@
+/** All zh-CN strings, assembled like en-US. */
+import type { Resource } from '../../types.ts';
+import { accountApi } from './account-api.ts';
+import { accountUi } from './account-ui.ts';
+import { shell } from './shell.ts';
+
+/** The zh-CN resource. */
+export const zhCN: Resource = { ...shell, account: { api: accountApi, ui: accountUi } };
