@@ -1,9 +1,9 @@
 /** Reading fixtures with team and league names for schedules and the home page. */
-import { and, asc, eq, gte, lt } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Locale } from '../../lib/i18n/locale.ts';
 import type { Db } from '../db/index.ts';
-import { leagues, matches, teams } from '../db/schema.ts';
+import { leagues, liveRooms, matches, teams } from '../db/schema.ts';
 
 /** A match as lists show it. */
 export interface MatchCard {
@@ -17,6 +17,15 @@ export interface MatchCard {
   away: { name: string; color: string };
   homeScore: number | null;
   awayScore: number | null;
+  /** Anchor ids of rooms broadcasting this match now. */
+  liveRooms: number[];
+}
+
+/** Filters of listMatches. */
+export interface MatchFilter {
+  /** 1 football, 2 basketball, 3 tennis. */
+  sportId?: number;
+  leagueId?: number;
 }
 
 /** Matches starting in [from, to), in kick-off order. */
@@ -25,10 +34,14 @@ export async function listMatches(
   from: Date,
   to: Date,
   locale: Locale,
+  filter: MatchFilter = {},
 ): Promise<MatchCard[]> {
   const home = alias(teams, 'home');
   const away = alias(teams, 'away');
   const zh = locale === 'zh-CN';
+  const conditions: SQL[] = [gte(matches.startTime, from), lt(matches.startTime, to)];
+  if (filter.sportId) conditions.push(eq(matches.sportId, filter.sportId));
+  if (filter.leagueId) conditions.push(eq(matches.leagueId, filter.leagueId));
   const rows = await db
     .select({
       id: matches.id,
@@ -47,8 +60,12 @@ export async function listMatches(
     .innerJoin(leagues, eq(leagues.id, matches.leagueId))
     .innerJoin(home, eq(home.id, matches.homeTeamId))
     .innerJoin(away, eq(away.id, matches.awayTeamId))
-    .where(and(gte(matches.startTime, from), lt(matches.startTime, to)))
+    .where(and(...conditions))
     .orderBy(asc(matches.startTime));
+  const rooms = await liveRoomsByMatch(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => ({
     id: r.id,
     sportId: r.sportId,
@@ -59,5 +76,48 @@ export async function listMatches(
     away: { name: r.awayName, color: r.awayColor },
     homeScore: r.homeScore,
     awayScore: r.awayScore,
+    liveRooms: rooms.get(r.id) ?? [],
+  }));
+}
+
+async function liveRoomsByMatch(db: Db, ids: number[]): Promise<Map<number, number[]>> {
+  const map = new Map<number, number[]>();
+  if (ids.length === 0) return map;
+  const rows = await db
+    .select({ matchId: liveRooms.matchId, anchorId: liveRooms.anchorId })
+    .from(liveRooms)
+    .where(and(inArray(liveRooms.matchId, ids), eq(liveRooms.isLive, true)));
+  for (const r of rows) {
+    if (r.matchId === null) continue;
+    map.set(r.matchId, [...(map.get(r.matchId) ?? []), r.anchorId]);
+  }
+  return map;
+}
+
+/** A competition for the league filter. */
+export interface LeagueOption {
+  id: number;
+  sportId: number;
+  name: string;
+  shortName: string;
+}
+
+/** Leagues of a sport (all sports when 0), by name. */
+export async function listLeagues(
+  db: Db,
+  sportId: number,
+  locale: Locale,
+): Promise<LeagueOption[]> {
+  const zh = locale === 'zh-CN';
+  const rows = await db
+    .select()
+    .from(leagues)
+    .where(sportId ? eq(leagues.sportId, sportId) : undefined)
+    .orderBy(asc(leagues.id));
+  return rows.map((l) => ({
+    id: l.id,
+    sportId: l.sportId,
+    name: zh ? l.nameZh : l.nameEn,
+    shortName: l.shortName,
   }));
 }

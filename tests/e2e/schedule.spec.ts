@@ -1,0 +1,46 @@
+/** The schedule against the seeded database: days, sport and league filters, live links. */
+import { expect, screenshot, test, useLocale } from './fixtures.ts';
+
+test('schedule filters by sport and league and links live matches to their room', async ({
+  page,
+}, info) => {
+  await page.goto('/schedule');
+  await expect(page.locator('.day.active')).toHaveAttribute('aria-current', 'date');
+  const all = await page.locator('.row').count();
+  expect(all).toBeGreaterThan(3);
+
+  await page.locator('.chip.sport', { hasText: 'Football' }).click();
+  await expect(page).toHaveURL(/sport=1/);
+  const football = await page.locator('.row').count();
+  expect(football).toBeLessThan(all);
+  await expect(page.locator('.leagues .chip', { hasText: 'NBA' })).toHaveCount(0);
+
+  await page.locator('.leagues .chip', { hasText: 'Premier League' }).click();
+  await expect(page).toHaveURL(/league=\d+/);
+  for (const league of await page.locator('.row .league').allTextContents()) {
+    expect(league).toBe('Premier League');
+  }
+  const watch = page.locator('.row.live a', { hasText: 'Watch live' }).first();
+  await expect(watch).toHaveAttribute('href', '/liveMatchesTwo/100003');
+  await screenshot(page, info, 'schedule-1440-en-US');
+});
+
+test('schedule moves between days and shows finished scores', async ({ page, baseURL }, info) => {
+  await useLocale(page, baseURL!, 'zh-CN');
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto('/schedule');
+  const days = page.locator('.day');
+  await expect(days).toHaveCount(15);
+  await days.nth(5).click();
+  await expect(page).toHaveURL(/date=\d{4}-\d{2}-\d{2}/);
+  const first = page.locator('.row').first();
+  await expect(first.locator('.state')).toHaveText('完场');
+  await expect(first.locator('.score')).toHaveText(/\d+ - \d+/);
+  await screenshot(page, info, 'schedule-375-zh-CN');
+});
+
+test('bad schedule parameters fall back to today and all sports', async ({ page }) => {
+  await page.goto('/schedule?date=2026-13-40&sport=9&league=abc');
+  await expect(page.locator('.day.active .wd')).toHaveText('Today');
+  await expect(page.locator('.chip.sport.active')).toHaveText('All');
+});
