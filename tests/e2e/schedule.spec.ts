@@ -44,3 +44,19 @@ test('bad schedule parameters fall back to today and all sports', async ({ page 
   await expect(page.locator('.day.active .wd')).toHaveText('Today');
   await expect(page.locator('.chip.sport.active')).toHaveText('All');
 });
+
+test('a match opens its match centre with the score and the rooms broadcasting it', async ({
+  page,
+}, info) => {
+  await page.goto('/schedule?sport=1');
+  const live = page.locator('.row.live', { hasText: 'Arsenal' });
+  await live.locator('.teams').click();
+  await expect(page).toHaveURL(/\/scheduleDetail\/\d+\/1$/);
+  await expect(page.locator('.board .score')).toHaveText('1 : 0');
+  await expect(page.locator('.board .state')).toHaveText('Live');
+  await expect(page.locator('.room-card[data-room="100003"]')).toBeVisible();
+  await screenshot(page, info, 'schedule-detail-1440-en-US');
+  const wrongSport = page.url().replace(/\/1$/, '/2');
+  await page.goto(wrongSport);
+  await expect(page).toHaveURL(/\/home$/);
+});

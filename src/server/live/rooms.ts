@@ -1,5 +1,5 @@
 /** Reading live rooms for lists: cover, title, anchor, heat, category. */
-import { and, desc, eq, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Locale } from '../../lib/i18n/locale.ts';
 import type { Db } from '../db/index.ts';
@@ -25,6 +25,8 @@ export interface ListRoomsOptions {
   liveOnly?: boolean;
   /** Only this top category. */
   categoryId?: number;
+  /** Only these rooms. */
+  anchorIds?: number[];
   limit?: number;
 }
 
@@ -34,6 +36,10 @@ export async function listRooms(db: Db, options: ListRoomsOptions): Promise<Room
   const filters: SQL[] = [];
   if (options.liveOnly) filters.push(eq(liveRooms.isLive, true));
   if (options.categoryId) filters.push(eq(liveRooms.categoryId, options.categoryId));
+  if (options.anchorIds) {
+    if (options.anchorIds.length === 0) return [];
+    filters.push(inArray(liveRooms.anchorId, options.anchorIds));
+  }
   const zh = options.locale === 'zh-CN';
   const rows = await db
     .select({

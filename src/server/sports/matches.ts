@@ -36,16 +36,31 @@ export async function listMatches(
   locale: Locale,
   filter: MatchFilter = {},
 ): Promise<MatchCard[]> {
-  const home = alias(teams, 'home');
-  const away = alias(teams, 'away');
-  const zh = locale === 'zh-CN';
   const conditions: SQL[] = [gte(matches.startTime, from), lt(matches.startTime, to)];
   if (filter.sportId) conditions.push(eq(matches.sportId, filter.sportId));
   if (filter.leagueId) conditions.push(eq(matches.leagueId, filter.leagueId));
+  return queryMatches(db, locale, conditions);
+}
+
+/** One match with its league id, or undefined. */
+export async function getMatch(
+  db: Db,
+  id: number,
+  locale: Locale,
+): Promise<(MatchCard & { leagueId: number }) | undefined> {
+  const [match] = await queryMatches(db, locale, [eq(matches.id, id)]);
+  return match;
+}
+
+async function queryMatches(db: Db, locale: Locale, conditions: SQL[]) {
+  const home = alias(teams, 'home');
+  const away = alias(teams, 'away');
+  const zh = locale === 'zh-CN';
   const rows = await db
     .select({
       id: matches.id,
       sportId: matches.sportId,
+      leagueId: matches.leagueId,
       league: zh ? leagues.nameZh : leagues.nameEn,
       startTime: matches.startTime,
       status: matches.status,
@@ -69,6 +84,7 @@ export async function listMatches(
   return rows.map((r) => ({
     id: r.id,
     sportId: r.sportId,
+    leagueId: r.leagueId,
     league: r.league,
     startTime: r.startTime,
     status: r.status,
