@@ -6,6 +6,7 @@
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.ts';
 import { machine, saveResult, startBenchServer } from './lib.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4399);
@@ -36,16 +37,8 @@ async function load(url: string, path: string): Promise<LoadResult> {
 
 async function shippedJs(url: string, path: string): Promise<{ files: number; gzipBytes: number }> {
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
   });
   const page = await browser.newPage();
   const bodies: Promise<Buffer>[] = [];

@@ -6,9 +6,9 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { buildIsStale } from './build-state.ts';
+import { CHROMIUM_PATH } from './chromium.ts';
 
 const bin = (name: string) => path.resolve('node_modules/.bin', name);
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 function run(label: string, cmd: string, args: string[], env: NodeJS.ProcessEnv = {}): boolean {
   process.stdout.write(`\n▶ ${label}\n`);
@@ -29,7 +29,7 @@ function hasCjkFont(): boolean {
 /** Installs Chromium and CJK fonts from Debian when missing and running as root. */
 function ensureSystemPackages(): boolean {
   const missing: string[] = [];
-  if (!existsSync(CHROMIUM)) missing.push('chromium');
+  if (!existsSync(CHROMIUM_PATH)) missing.push('chromium');
   if (!hasCjkFont()) missing.push('fonts-noto-cjk');
   if (missing.length === 0) return true;
   if (process.getuid?.() !== 0) {

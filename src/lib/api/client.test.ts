@@ -2,7 +2,7 @@
 // @vitest-environment-options { "url": "http://127.0.0.1:47311/home" }
 /** The browser API client against the real server: headers, envelope statuses and status 2. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawnServer, type SpawnedServer } from '../../../tests/integration/spawn.ts';
+import { spawnServer, type SpawnedServer } from '../../../scripts/spawn-server.ts';
 import * as dialogs from '../stores/dialogs.ts';
 import * as locale from '../stores/locale.ts';
 import * as session from '../stores/session.ts';

@@ -77,24 +77,17 @@ export const sendCodeRequest = z.object({
   is_change_mobile: z.union([z.literal(0), z.literal(1)]).default(0),
 });
 
-/** POST /api/user/login. `pwd` is the SMS code when login_type is 2. */
+const loginFields = {
+  account: mobileSchema,
+  platform: z.number().int().default(0),
+  source_id: z.number().int().default(10001),
+  website: z.string().max(200).default(''),
+};
+
+/** POST /api/user/login. `pwd` is the SMS code when login_type is 2, the password when 1. */
 export const loginRequest = z.discriminatedUnion('login_type', [
-  z.object({
-    login_type: z.literal(2),
-    account: mobileSchema,
-    pwd: smsCodeSchema,
-    platform: z.number().int().default(0),
-    source_id: z.number().int().default(10001),
-    website: z.string().max(200).default(''),
-  }),
-  z.object({
-    login_type: z.literal(1),
-    account: mobileSchema,
-    pwd: loginPasswordSchema,
-    platform: z.number().int().default(0),
-    source_id: z.number().int().default(10001),
-    website: z.string().max(200).default(''),
-  }),
+  z.object({ ...loginFields, login_type: z.literal(2), pwd: smsCodeSchema }),
+  z.object({ ...loginFields, login_type: z.literal(1), pwd: loginPasswordSchema }),
 ]);
 
 /** POST /webapi/user/register (after a 301 from login). */

@@ -1,4 +1,4 @@
-/** Starts the real server in a child process (for tests whose environment is not Node's own). */
+/** Starts the real server in a child process on loopback (tests in a browser-like environment, benchmarks). */
 import { spawn } from 'node:child_process';
 import { get } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
