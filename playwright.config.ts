@@ -1,6 +1,9 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium.ts';
 
+// The in-process test server reads these (workers inherit the runner's environment).
+process.env.LIVE_HOME_HOSTS ??= 'live.arena.test';
+
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results/e2e',

@@ -17,7 +17,7 @@ export const onRequest = defineMiddleware((ctx, next) => {
     configurable: true,
   });
   if (import.meta.env.DEV || ctx.request.method !== 'GET') return next();
-  return cachedPage(`${locale} ${ctx.url.pathname}${ctx.url.search}`, async () => {
+  return cachedPage(`${locale} ${ctx.url.host}${ctx.url.pathname}${ctx.url.search}`, async () => {
     const response = await next();
     if (response.status === 200 && !response.headers.has('cache-control')) {
       response.headers.set('cache-control', DEFAULT_CACHE_CONTROL);

@@ -61,6 +61,14 @@ test('every route of the spec answers 200; / and unknown paths redirect to /home
   }
 });
 
+test('on a live-home host / shows the live list instead of redirecting', async ({ request }) => {
+  const live = await request.get('/', { headers: { host: 'live.arena.test' }, maxRedirects: 0 });
+  expect(live.status()).toBe(200);
+  expect(await live.text()).toContain('data-room=');
+  const plain = await request.get('/', { maxRedirects: 0 });
+  expect(plain.status()).toBe(302);
+});
+
 for (const locale of ['en-US', 'zh-CN'] as const) {
   for (const width of [1440, 375]) {
     test(`home at ${width}px in ${locale}`, async ({ page, baseURL }, info) => {

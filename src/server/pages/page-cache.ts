@@ -1,6 +1,6 @@
 /**
  * An in-process cache of rendered pages, the way a CDN would hold them: pages opt in with
- * `Cache-Control: s-maxage=N`; entries are keyed by path, query and locale; concurrent misses
+ * `Cache-Control: s-maxage=N`; entries are keyed by locale, host, path and query; concurrent misses
  * for one key share a single render. Pages are the same for every visitor (personal parts are
  * drawn in the browser), so one copy per locale serves everyone.
  */
