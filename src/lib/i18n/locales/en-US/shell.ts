@@ -176,6 +176,23 @@ export const shell = {
     },
     matchCount: '{{count}} matches',
   },
+  search: {
+    resultsFor: 'Results for “{{keyword}}”',
+    rooms: 'Live rooms',
+    matches: 'Matches',
+    nothing: 'Nothing matches “{{keyword}}”. Try a team, an anchor or a league.',
+    prompt: 'Type an anchor, a team or a room title in the search box.',
+  },
+  download: {
+    title: 'Watch on your phone',
+    body: 'Scan the code with your phone camera to open ArenaLive’s mobile site: live rooms, chat and gifts, made for the small screen.',
+    open: 'Open the mobile site',
+    features: {
+      '0': 'Every live room in HD',
+      '1': 'Chat and barrage on the go',
+      '2': 'Match alerts for your booked games',
+    },
+  },
   footer: {
     about: 'About us',
     help: 'Help centre',

@@ -178,6 +178,19 @@ export const shell: ShellResource = {
     },
     matchCount: '{{count}} 场比赛',
   },
+  search: {
+    resultsFor: '“{{keyword}}”的搜索结果',
+    rooms: '直播间',
+    matches: '比赛',
+    nothing: '没有找到与“{{keyword}}”相关的内容，换个球队、主播或赛事试试。',
+    prompt: '在搜索框输入主播、球队或直播间标题。',
+  },
+  download: {
+    title: '手机看直播',
+    body: '用手机相机扫描二维码，打开竞技直播移动版：高清直播、聊天弹幕、礼物互动，随时随地。',
+    open: '打开移动版',
+    features: { '0': '全部直播间高清观看', '1': '随时随地聊天发弹幕', '2': '预约比赛开赛提醒' },
+  },
   footer: {
     about: '关于我们',
     help: '帮助中心',
