@@ -25,6 +25,8 @@ export interface ListRoomsOptions {
   liveOnly?: boolean;
   /** Only this top category. */
   categoryId?: number;
+  /** Only this second category. */
+  secondCategoryId?: number;
   /** Only these rooms. */
   anchorIds?: number[];
   limit?: number;
@@ -36,6 +38,9 @@ export async function listRooms(db: Db, options: ListRoomsOptions): Promise<Room
   const filters: SQL[] = [];
   if (options.liveOnly) filters.push(eq(liveRooms.isLive, true));
   if (options.categoryId) filters.push(eq(liveRooms.categoryId, options.categoryId));
+  if (options.secondCategoryId) {
+    filters.push(eq(liveRooms.secondCategoryId, options.secondCategoryId));
+  }
   if (options.anchorIds) {
     if (options.anchorIds.length === 0) return [];
     filters.push(inArray(liveRooms.anchorId, options.anchorIds));

@@ -174,7 +174,8 @@ export const shell = {
       '5': 'Fri',
       '6': 'Sat',
     },
-    matchCount: '{{count}} matches',
+    matchCount_one: '{{count}} match',
+    matchCount_other: '{{count}} matches',
   },
   search: {
     resultsFor: 'Results for “{{keyword}}”',
@@ -192,6 +193,13 @@ export const shell = {
       '1': 'Chat and barrage on the go',
       '2': 'Match alerts for your booked games',
     },
+  },
+  live: {
+    all: 'All live',
+    allIn: 'All {{name}}',
+    empty: 'Nobody is live here right now. Try another category or check the schedule.',
+    count_one: '{{count}} room',
+    count_other: '{{count}} rooms',
   },
   footer: {
     about: 'About us',

@@ -176,7 +176,8 @@ export const shell: ShellResource = {
       '5': '周五',
       '6': '周六',
     },
-    matchCount: '{{count}} 场比赛',
+    matchCount_one: '{{count}} 场比赛',
+    matchCount_other: '{{count}} 场比赛',
   },
   search: {
     resultsFor: '“{{keyword}}”的搜索结果',
@@ -190,6 +191,13 @@ export const shell: ShellResource = {
     body: '用手机相机扫描二维码，打开竞技直播移动版：高清直播、聊天弹幕、礼物互动，随时随地。',
     open: '打开移动版',
     features: { '0': '全部直播间高清观看', '1': '随时随地聊天发弹幕', '2': '预约比赛开赛提醒' },
+  },
+  live: {
+    all: '全部直播',
+    allIn: '全部{{name}}',
+    empty: '这个分类暂时没有主播开播，换个分类或去赛程看看吧。',
+    count_one: '{{count}} 个直播间',
+    count_other: '{{count}} 个直播间',
   },
   footer: {
     about: '关于我们',
