@@ -3,6 +3,7 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { adRoutes } from './ads/routes.ts';
 import { anchorStatusRoutes } from './anchors/routes.ts';
+import { captchaRoutes, registerRoutes, userRoutes, userSigRoutes } from './auth/routes.ts';
 import { configRoutes } from './config/routes.ts';
 import type { ApiEnv } from './http/api-env.ts';
 import { ApiError, fail } from './http/envelope.ts';
@@ -27,5 +28,9 @@ export function createApi(rt: Runtime): Hono<ApiEnv> {
   app.route('/api/home', adRoutes);
   app.route('/api', maintenanceRoutes);
   app.route('/api/user', anchorStatusRoutes);
+  app.route('/api/user', userRoutes);
+  app.route('/api', captchaRoutes());
+  app.route('/api/tencentIm', userSigRoutes);
+  app.route('/webapi/user', registerRoutes);
   return app;
 }

@@ -5,6 +5,7 @@ import { isDatabaseEmpty, seedDemo } from './db/seed/index.ts';
 import { readEnv, type Env } from './env.ts';
 import { log } from './log.ts';
 import type { Runtime } from './runtime.ts';
+import { createSmsProvider } from './sms/index.ts';
 
 /** Opens the database of `env` (PGlite under DATA_DIR/pglite unless DATABASE_URL is set). */
 export async function openRuntime(env: Env = readEnv()): Promise<Runtime> {
@@ -18,5 +19,5 @@ export async function openRuntime(env: Env = readEnv()): Promise<Runtime> {
     log('info', 'seeded', { what: 'demo data' });
   }
   log('info', 'database_ready', { kind: database.kind, ms: Date.now() - started });
-  return { env, database, db: database.db };
+  return { env, database, db: database.db, sms: createSmsProvider(env.smsProvider) };
 }

@@ -23,6 +23,12 @@ export interface Env {
   seedDemo: boolean;
   /** One JSON log line per request when true. */
   logRequests: boolean;
+  /** SMS provider name (console). */
+  smsProvider: string;
+  /** Development only: captcha_path also returns the right x, for automated tests. */
+  captchaTestSolution: boolean;
+  /** host → registration channel code, from REG_SOURCE_HOSTS=host=CODE,host=CODE. */
+  regSourceHosts: Record<string, string>;
   /** Search-engine build: the chat tab follows private_message_toggle only (CHAT_TAB_ALWAYS=1 turns it off). */
   searchEngineBuild: boolean;
 }
@@ -32,6 +38,15 @@ function list(value: string | undefined): string[] {
     .split(',')
     .map((s) => s.trim().toLowerCase())
     .filter(Boolean);
+}
+
+function hostMap(value: string | undefined): Record<string, string> {
+  const map: Record<string, string> = {};
+  for (const pair of list(value)) {
+    const [host, code] = pair.split('=');
+    if (host && code) map[host] = code.toUpperCase();
+  }
+  return map;
 }
 
 /** Reads SECRET, or a random secret kept in DATA_DIR so signatures survive restarts. */
@@ -54,6 +69,12 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const nodeEnv = source.NODE_ENV ?? 'development';
   const dataDir = path.resolve(source.DATA_DIR ?? '.data');
   const port = Number(source.PORT ?? 4321);
+  const captchaTestSolution = source.CAPTCHA_TEST_SOLUTION === '1';
+  if (captchaTestSolution && nodeEnv === 'production') {
+    throw new Error(
+      'CAPTCHA_TEST_SOLUTION is a development switch and is refused when NODE_ENV=production',
+    );
+  }
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`Bad PORT: ${source.PORT}`);
   return {
@@ -67,5 +88,8 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     seedDemo: source.SEED_DEMO !== '0',
     logRequests: source.LOG_REQUESTS !== '0',
     searchEngineBuild: source.CHAT_TAB_ALWAYS !== '1',
+    smsProvider: source.SMS_PROVIDER ?? 'console',
+    captchaTestSolution,
+    regSourceHosts: hostMap(source.REG_SOURCE_HOSTS),
   };
 }

@@ -5,6 +5,7 @@
  */
 import type { Database, Db } from './db/index.ts';
 import type { Env } from './env.ts';
+import type { SmsProvider } from './sms/index.ts';
 
 /** What every part of the server needs. */
 export interface Runtime {
@@ -14,6 +15,8 @@ export interface Runtime {
   database: Database;
   /** Shortcut for database.db. */
   db: Db;
+  /** Where SMS codes go. */
+  sms: SmsProvider;
 }
 
 const KEY = Symbol.for('arena-live.runtime');

@@ -11,6 +11,7 @@ import { openDatabase } from '../../src/server/db/index.ts';
 import { seedDemo } from '../../src/server/db/seed/index.ts';
 import { readEnv } from '../../src/server/env.ts';
 import type { Runtime } from '../../src/server/runtime.ts';
+import { consoleSms, type SmsMessage } from '../../src/server/sms/index.ts';
 
 /** Database kinds a suite can run on. */
 export type DbKind = 'pglite' | 'postgres';
@@ -27,6 +28,8 @@ if (!process.env.TEST_DATABASE_URL) {
 /** A runtime for tests and how to dispose of it. */
 export interface TestRuntime {
   rt: Runtime;
+  /** SMS messages the console provider printed, newest last. */
+  sms: SmsMessage[];
   dispose: () => Promise<void>;
 }
 
@@ -63,8 +66,15 @@ export async function openTestRuntime(
     dataDir: databaseUrl ? undefined : 'memory://',
   });
   await seedDemo(database.db);
+  const sms: SmsMessage[] = [];
   return {
-    rt: { env, database, db: database.db },
+    sms,
+    rt: {
+      env,
+      database,
+      db: database.db,
+      sms: consoleSms((line) => sms.push(JSON.parse(line) as SmsMessage)),
+    },
     dispose: async () => {
       await database.close();
       await dropDb();

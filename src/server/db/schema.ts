@@ -291,3 +291,67 @@ export const maintenanceWindows = pgTable('maintenance_windows', {
   /** When reminders start; null for no reminder. */
   remindTime: timestamp('remind_time', { withTimezone: true }),
 });
+
+/** Slide-captcha challenges; a pass lets one SMS code be sent from the same device. */
+export const captchas = pgTable('captchas', {
+  /** Random id given to the client. */
+  id: text('id').primaryKey(),
+  /** Right x of the piece on the 590-wide image. */
+  x: integer('x').notNull(),
+  /** Device fingerprint (device-info) that asked for it. */
+  device: text('device').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  /** Set on the first verification, right or wrong: an id verifies once. */
+  verifiedAt: timestamp('verified_at', { withTimezone: true }),
+  /** Set when the verification passed. */
+  passedAt: timestamp('passed_at', { withTimezone: true }),
+  /** Set when the pass was spent on an SMS code. */
+  spentAt: timestamp('spent_at', { withTimezone: true }),
+});
+
+/** SMS codes sent; only a hash of the code is kept. */
+export const smsCodes = pgTable(
+  'sms_codes',
+  {
+    id: serial('id').primaryKey(),
+    mobile: text('mobile').notNull(),
+    /** login or reset. */
+    purpose: text('purpose').notNull(),
+    /** HMAC of the code; empty when nothing was sent (reset for an unknown phone). */
+    codeHash: text('code_hash').notNull(),
+    /** Caller IP, for the per-IP limit. */
+    ip: text('ip').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Wrong tries so far; the code dies at 5. */
+    attempts: integer('attempts').notNull().default(0),
+    /** Set when the code was used. */
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('sms_codes_mobile_idx').on(t.mobile, t.createdAt),
+    index('sms_codes_ip_idx').on(t.ip, t.createdAt),
+  ],
+);
+
+/** Single-use proofs that a phone was verified by SMS (registration, password reset). */
+export const mobileHashes = pgTable('mobile_hashes', {
+  /** SHA-256 of the token given to the client. */
+  hash: text('hash').primaryKey(),
+  mobile: text('mobile').notNull(),
+  /** register or reset. */
+  purpose: text('purpose').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});
+
+/** Failed password logins per phone, for the 15-minute lock. */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: serial('id').primaryKey(),
+    mobile: text('mobile').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('login_failures_mobile_idx').on(t.mobile, t.createdAt)],
+);

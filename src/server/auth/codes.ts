@@ -1,0 +1,177 @@
+/**
+ * SMS codes and the proofs they buy: codes are 4 random digits kept as an HMAC, valid 5 minutes,
+ * single use, dead after 5 wrong tries, and rate limited per phone and per IP. A right code
+ * yields a mobile_hash: a single-use, 10-minute token bound to the phone and its purpose.
+ */
+import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { and, count, desc, eq, gt, isNull, lt } from 'drizzle-orm';
+import type { Db } from '../db/index.ts';
+import { mobileHashes, smsCodes } from '../db/schema.ts';
+import { ApiError } from '../http/envelope.ts';
+import type { SmsProvider } from '../sms/index.ts';
+
+/** What a code is for. */
+export type CodePurpose = 'login' | 'reset';
+
+/** Limits of spec §9 and the accounts issue. */
+export const CODE_RULES = {
+  ttlMs: 5 * 60_000,
+  resendMs: 60_000,
+  perPhonePerDay: 10,
+  perIpPerHour: 30,
+  maxAttempts: 5,
+  mobileHashTtlMs: 10 * 60_000,
+} as const;
+
+function codeHash(secret: string, mobile: string, purpose: CodePurpose, code: string): string {
+  return createHmac('sha256', secret).update(`${mobile}:${purpose}:${code}`).digest('hex');
+}
+
+/** Options of sendCode. */
+export interface SendCodeInput {
+  mobile: string;
+  purpose: CodePurpose;
+  ip: string;
+  /** False for a reset code to a phone with no account: everything happens but the SMS. */
+  deliver: boolean;
+  secret: string;
+  sms: SmsProvider;
+  now?: Date;
+}
+
+/** Checks the limits, then records and sends a code; throws ApiError when a limit is reached. */
+export async function checkCodeLimits(
+  db: Db,
+  mobile: string,
+  purpose: CodePurpose,
+  ip: string,
+  now = new Date(),
+) {
+  const t = now.getTime();
+  const [recent] = await db
+    .select({ n: count() })
+    .from(smsCodes)
+    .where(
+      and(
+        eq(smsCodes.mobile, mobile),
+        eq(smsCodes.purpose, purpose),
+        gt(smsCodes.createdAt, new Date(t - CODE_RULES.resendMs)),
+      ),
+    );
+  if ((recent?.n ?? 0) > 0) throw new ApiError('account.api.codeTooSoon', { httpStatus: 429 });
+  const [daily] = await db
+    .select({ n: count() })
+    .from(smsCodes)
+    .where(and(eq(smsCodes.mobile, mobile), gt(smsCodes.createdAt, new Date(t - 24 * 3600_000))));
+  if ((daily?.n ?? 0) >= CODE_RULES.perPhonePerDay) {
+    throw new ApiError('account.api.codeDailyLimit', { httpStatus: 429 });
+  }
+  const [hourly] = await db
+    .select({ n: count() })
+    .from(smsCodes)
+    .where(and(eq(smsCodes.ip, ip), gt(smsCodes.createdAt, new Date(t - 3600_000))));
+  if ((hourly?.n ?? 0) >= CODE_RULES.perIpPerHour)
+    throw new ApiError('errors.tooMany', { httpStatus: 429 });
+}
+
+/** Records a code (and sends it when `deliver`). Call checkCodeLimits first. */
+export async function issueCode(db: Db, input: SendCodeInput): Promise<void> {
+  const now = input.now ?? new Date();
+  const code = String(randomInt(0, 10_000)).padStart(4, '0');
+  await db.insert(smsCodes).values({
+    mobile: input.mobile,
+    purpose: input.purpose,
+    codeHash: input.deliver ? codeHash(input.secret, input.mobile, input.purpose, code) : '',
+    ip: input.ip,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + CODE_RULES.ttlMs),
+  });
+  if (input.deliver) await input.sms.send({ mobile: input.mobile, code, purpose: input.purpose });
+}
+
+/**
+ * Uses the newest live code of a phone and purpose: true and spent when `code` is right; a
+ * wrong code counts a try (the code dies at 5). False when there is no live code.
+ */
+export async function consumeCode(
+  db: Db,
+  secret: string,
+  mobile: string,
+  purpose: CodePurpose,
+  code: string,
+  now = new Date(),
+): Promise<boolean> {
+  const [row] = await db
+    .select()
+    .from(smsCodes)
+    .where(
+      and(
+        eq(smsCodes.mobile, mobile),
+        eq(smsCodes.purpose, purpose),
+        isNull(smsCodes.usedAt),
+        gt(smsCodes.expiresAt, now),
+        lt(smsCodes.attempts, CODE_RULES.maxAttempts),
+      ),
+    )
+    .orderBy(desc(smsCodes.createdAt))
+    .limit(1);
+  if (!row || !row.codeHash) return false;
+  const expected = Buffer.from(row.codeHash, 'hex');
+  const actual = Buffer.from(codeHash(secret, mobile, purpose, code), 'hex');
+  if (!timingSafeEqual(expected, actual)) {
+    await db
+      .update(smsCodes)
+      .set({ attempts: row.attempts + 1 })
+      .where(eq(smsCodes.id, row.id));
+    return false;
+  }
+  const used = await db
+    .update(smsCodes)
+    .set({ usedAt: now })
+    .where(and(eq(smsCodes.id, row.id), isNull(smsCodes.usedAt)))
+    .returning({ id: smsCodes.id });
+  return used.length === 1;
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** Issues a mobile_hash for a verified phone: register (after a login code) or reset. */
+export async function issueMobileHash(
+  db: Db,
+  mobile: string,
+  purpose: 'register' | 'reset',
+  now = new Date(),
+): Promise<string> {
+  const token = randomBytes(24).toString('base64url');
+  await db.insert(mobileHashes).values({
+    hash: sha256(token),
+    mobile,
+    purpose,
+    expiresAt: new Date(now.getTime() + CODE_RULES.mobileHashTtlMs),
+  });
+  return token;
+}
+
+/** Spends a mobile_hash: true only for an unexpired, unused token of this phone and purpose. */
+export async function spendMobileHash(
+  db: Db,
+  token: string,
+  mobile: string,
+  purpose: 'register' | 'reset',
+  now = new Date(),
+): Promise<boolean> {
+  const spent = await db
+    .update(mobileHashes)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(mobileHashes.hash, sha256(token)),
+        eq(mobileHashes.mobile, mobile),
+        eq(mobileHashes.purpose, purpose),
+        isNull(mobileHashes.usedAt),
+        gt(mobileHashes.expiresAt, now),
+      ),
+    )
+    .returning({ hash: mobileHashes.hash });
+  return spent.length === 1;
+}

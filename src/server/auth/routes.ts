@@ -1,0 +1,197 @@
+/**
+ * The accounts calls: slide captcha, SMS codes, login by code or password with automatic
+ * registration, forgot password, logout, user info and chat signatures. No answer says whether
+ * a phone is registered, except the 301 that follows a right login code.
+ */
+import { eq } from 'drizzle-orm';
+import { Hono, type Context } from 'hono';
+import { API_STATUS } from '../../lib/api/envelope.ts';
+import {
+  captchaVerifyRequest,
+  forgetPwdHashRequest,
+  loginRequest,
+  readyForTakeOffRequest,
+  registerRequest,
+  sendCodeRequest,
+} from '../../lib/validation/account.ts';
+import { liveRooms, users } from '../db/schema.ts';
+import type { ApiEnv } from '../http/api-env.ts';
+import { ApiError, ok } from '../http/envelope.ts';
+import { requireUser } from '../http/middleware.ts';
+import { RateLimiter } from '../http/rate-limit.ts';
+import { input } from '../http/validate.ts';
+import {
+  clearLoginFailures,
+  createUser,
+  findUserByMobile,
+  isPasswordLocked,
+  recordLoginFailure,
+  userInfo,
+} from '../users/service.ts';
+import { createCaptcha, spendCaptchaPass, verifyCaptcha } from './captcha.ts';
+import {
+  checkCodeLimits,
+  consumeCode,
+  issueCode,
+  issueMobileHash,
+  spendMobileHash,
+} from './codes.ts';
+import { hashPassword, verifyPassword } from './password.ts';
+import { createSession, revokeSession, revokeUserSessions } from './sessions.ts';
+import { guestId, signUserSig } from './usersig.ts';
+
+/** A valid hash of a random password, checked when the phone is unknown. */
+const PLACEHOLDER_HASH = await hashPassword(`placeholder-${Math.random()}`);
+
+function requireDevice(c: Context<ApiEnv>): string {
+  const device = c.get('deviceInfo');
+  if (!device) throw new ApiError('account.api.deviceRequired');
+  return device;
+}
+
+/** Logs a user in: a session and the user info, as login and register return them. */
+async function startSession(c: Context<ApiEnv>, userId: number) {
+  const { db } = c.get('rt');
+  const token = await createSession(db, userId, c.get('deviceInfo'));
+  const info = await userInfo(db, userId);
+  return ok(c, { token, ...info, id: userId });
+}
+
+function regSource(c: Context<ApiEnv>, fromBody: string): string {
+  const header = (c.req.header('reg-source') ?? '').trim();
+  for (const code of [header, fromBody]) if (/^[A-Z0-9_]{2,32}$/.test(code)) return code;
+  const host = (c.req.header('host') ?? '').toLowerCase().replace(/:\d+$/, '');
+  return c.get('rt').env.regSourceHosts[host] ?? 'OFFICIAL';
+}
+
+/** Captcha calls, mounted at /api; images are limited to 30 per IP and minute (each costs tens of ms). */
+export function captchaRoutes() {
+  const limiter = new RateLimiter(30, 60_000);
+  return new Hono<ApiEnv>()
+    .post('/captcha_path', async (c) => {
+      if (!limiter.take(c.get('ip'))) throw new ApiError('errors.tooMany', { httpStatus: 429 });
+      const device = requireDevice(c);
+      const { db, env } = c.get('rt');
+      return ok(c, await createCaptcha(db, device, env.captchaTestSolution));
+    })
+    .post('/captcha_verify', async (c) => {
+      const { id, x } = await input(c, captchaVerifyRequest);
+      return ok(c, await verifyCaptcha(c.get('rt').db, id, x, requireDevice(c)));
+    });
+}
+
+/** User calls, mounted at /api/user. */
+export const userRoutes = new Hono<ApiEnv>()
+  .post('/sendCode', async (c) => {
+    const { mobile, is_change_mobile } = await input(c, sendCodeRequest);
+    const device = requireDevice(c);
+    const { db, env, sms } = c.get('rt');
+    const purpose = is_change_mobile === 1 ? 'reset' : 'login';
+    await checkCodeLimits(db, mobile, purpose, c.get('ip'));
+    if (!(await spendCaptchaPass(db, device))) throw new ApiError('account.api.captchaRequired');
+    // A reset code for a phone with no account is recorded but not sent, and answered the same.
+    const deliver = purpose === 'login' || (await findUserByMobile(db, mobile)) !== undefined;
+    await issueCode(db, { mobile, purpose, ip: c.get('ip'), deliver, secret: env.secret, sms });
+    return ok(c, null);
+  })
+  .post('/login', async (c) => {
+    const body = await input(c, loginRequest);
+    const { db, env } = c.get('rt');
+    const mobile = body.account;
+    if (body.login_type === 2) {
+      if (!(await consumeCode(db, env.secret, mobile, 'login', body.pwd))) {
+        throw new ApiError('account.api.codeInvalid');
+      }
+      const user = await findUserByMobile(db, mobile);
+      if (!user) {
+        const mobile_hash = await issueMobileHash(db, mobile, 'register');
+        throw new ApiError('account.api.notRegistered', {
+          status: API_STATUS.needsRegistration,
+          data: { mobile_hash },
+        });
+      }
+      return startSession(c, user.id);
+    }
+    if (await isPasswordLocked(db, mobile)) throw new ApiError('account.api.locked');
+    const user = await findUserByMobile(db, mobile);
+    // Unknown phones cost a hash too, so timing does not tell them apart.
+    const valid = await verifyPassword(body.pwd, user?.passwordHash ?? PLACEHOLDER_HASH);
+    if (!user || !valid) {
+      await recordLoginFailure(db, mobile);
+      throw new ApiError('account.api.badCredentials');
+    }
+    await clearLoginFailures(db, mobile);
+    return startSession(c, user.id);
+  })
+  .post('/readyForTakeOff', async (c) => {
+    const { mobile, smscode } = await input(c, readyForTakeOffRequest);
+    const { db, env } = c.get('rt');
+    if (!(await consumeCode(db, env.secret, mobile, 'reset', smscode))) {
+      throw new ApiError('account.api.codeInvalid');
+    }
+    return ok(c, { mobile_hash: await issueMobileHash(db, mobile, 'reset') });
+  })
+  .post('/forgetPwdHash', async (c) => {
+    const { mobile, mobile_hash, pwd } = await input(c, forgetPwdHashRequest);
+    const { db } = c.get('rt');
+    const user = await findUserByMobile(db, mobile);
+    if (!user || !(await spendMobileHash(db, mobile_hash, mobile, 'reset'))) {
+      throw new ApiError('account.api.hashInvalid');
+    }
+    await db
+      .update(users)
+      .set({ passwordHash: await hashPassword(pwd) })
+      .where(eq(users.id, user.id));
+    await revokeUserSessions(db, user.id);
+    await clearLoginFailures(db, mobile);
+    return c.json({ status: API_STATUS.ok, msg: c.get('t')('account.api.resetDone'), data: null });
+  })
+  .on(['GET', 'POST'], '/logout', async (c) => {
+    const user = c.get('user');
+    if (user) await revokeSession(c.get('rt').db, user.tokenHash);
+    return ok(c, null);
+  })
+  // getUserAsset is the same record; the client merges either into its stored user info.
+  .on('GET', ['/getUserInfo', '/getUserAsset'], requireUser, async (c) => {
+    const info = await userInfo(c.get('rt').db, c.get('user')!.id);
+    if (!info) throw new ApiError('errors.notLoggedIn', { status: API_STATUS.unauthorized });
+    return ok(c, info);
+  });
+
+/** Registration, mounted at /webapi/user. */
+export const registerRoutes = new Hono<ApiEnv>().post('/register', async (c) => {
+  const body = await input(c, registerRequest);
+  const { db } = c.get('rt');
+  if (await findUserByMobile(db, body.account)) throw new ApiError('account.api.alreadyRegistered');
+  if (!(await spendMobileHash(db, body.mobile_hash, body.account, 'register'))) {
+    throw new ApiError('account.api.hashInvalid');
+  }
+  let regAnchorId: number | null = null;
+  if (body.anchor_id > 0) {
+    const [room] = await db
+      .select({ id: liveRooms.anchorId })
+      .from(liveRooms)
+      .innerJoin(users, eq(users.id, liveRooms.anchorId))
+      .where(eq(liveRooms.anchorId, body.anchor_id));
+    if (room) regAnchorId = room.id;
+  }
+  let id: number;
+  try {
+    id = await createUser(db, {
+      mobile: body.account,
+      regSource: regSource(c, body.reg_source_id),
+      regAnchorId,
+    });
+  } catch {
+    throw new ApiError('account.api.alreadyRegistered');
+  }
+  return startSession(c, id);
+});
+
+/** Chat signatures, mounted at /api/tencentIm. */
+export const userSigRoutes = new Hono<ApiEnv>().get('/getUserSig', (c) => {
+  const { env } = c.get('rt');
+  const user = c.get('user');
+  const id = user ? String(user.id) : guestId(env.secret, requireDevice(c));
+  return ok(c, { id, sig: signUserSig(env.secret, id) });
+});

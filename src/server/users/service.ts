@@ -1,0 +1,114 @@
+/** Users as the accounts calls see them: lookup, creation with a wallet, the user-info object. */
+import { randomInt } from 'node:crypto';
+import { desc, eq } from 'drizzle-orm';
+import { formatPhone } from '../../lib/format.ts';
+import { levelOf } from '../../lib/rules/level.ts';
+import type { Db } from '../db/index.ts';
+import { loginFailures, users, wallets } from '../db/schema.ts';
+
+/** The user info of spec §3 (gold and diamond in minor units; the phone masked). */
+export interface UserInfo {
+  id: number;
+  nick_name: string;
+  avatar: string;
+  level: number;
+  process: number;
+  remainder: number;
+  diamond: number;
+  gold: number;
+  mobile: string;
+  formatPhone: string;
+  vip_level: number;
+  role: number;
+}
+
+/** The user with this phone, or undefined. */
+export async function findUserByMobile(db: Db, mobile: string) {
+  const [user] = await db.select().from(users).where(eq(users.mobile, mobile)).limit(1);
+  return user;
+}
+
+/** User info of a user id, or undefined when there is no such user. */
+export async function userInfo(
+  db: Db,
+  id: number,
+  now = new Date(),
+): Promise<(UserInfo & { income: number }) | undefined> {
+  const [row] = await db
+    .select({ user: users, wallet: wallets })
+    .from(users)
+    .leftJoin(wallets, eq(wallets.userId, users.id))
+    .where(eq(users.id, id));
+  if (!row) return undefined;
+  const { user, wallet } = row;
+  const masked = formatPhone(user.mobile);
+  const vipActive = user.vipLevel > 0 && (!user.vipExpiresAt || user.vipExpiresAt > now);
+  return {
+    id: user.id,
+    nick_name: user.nickName,
+    avatar: user.avatar || '/avatar-default.svg',
+    ...levelOf(user.exp),
+    diamond: wallet?.diamond ?? 0,
+    gold: wallet?.gold ?? 0,
+    income: wallet?.income ?? 0,
+    mobile: masked,
+    formatPhone: masked,
+    vip_level: vipActive ? user.vipLevel : 0,
+    role: user.role,
+  };
+}
+
+/** What createUser records. */
+export interface NewUser {
+  mobile: string;
+  regSource: string;
+  regAnchorId: number | null;
+}
+
+/** Creates a member with an empty wallet; returns the new id. */
+export async function createUser(db: Db, input: NewUser): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [user] = await tx
+      .insert(users)
+      .values({
+        mobile: input.mobile,
+        nickName: `Fan${String(randomInt(0, 10_000)).padStart(4, '0')}`,
+        avatar: '/avatar-default.svg',
+        regSource: input.regSource,
+        regAnchorId: input.regAnchorId,
+      })
+      .returning({ id: users.id });
+    await tx.insert(wallets).values({ userId: user!.id });
+    return user!.id;
+  });
+}
+
+/** Password lock: 5 failures within 15 minutes lock the phone for 15 minutes after the last. */
+export const PASSWORD_LOCK = { failures: 5, windowMs: 15 * 60_000, lockMs: 15 * 60_000 } as const;
+
+/** True while a phone is locked out of password login. */
+export async function isPasswordLocked(db: Db, mobile: string, now = new Date()): Promise<boolean> {
+  const rows = await db
+    .select({ at: loginFailures.createdAt })
+    .from(loginFailures)
+    .where(eq(loginFailures.mobile, mobile))
+    .orderBy(desc(loginFailures.createdAt))
+    .limit(PASSWORD_LOCK.failures);
+  const newest = rows[0]?.at;
+  const oldest = rows[PASSWORD_LOCK.failures - 1]?.at;
+  if (!newest || !oldest) return false;
+  return (
+    newest.getTime() - oldest.getTime() <= PASSWORD_LOCK.windowMs &&
+    now.getTime() - newest.getTime() < PASSWORD_LOCK.lockMs
+  );
+}
+
+/** Records a failed password login. */
+export async function recordLoginFailure(db: Db, mobile: string, now = new Date()): Promise<void> {
+  await db.insert(loginFailures).values({ mobile, createdAt: now });
+}
+
+/** Forgets a phone's failures after a successful login. */
+export async function clearLoginFailures(db: Db, mobile: string): Promise<void> {
+  await db.delete(loginFailures).where(eq(loginFailures.mobile, mobile));
+}
