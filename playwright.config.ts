@@ -3,6 +3,8 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium.ts';
 
 // The in-process test server reads these (workers inherit the runner's environment).
 process.env.LIVE_HOME_HOSTS ??= 'live.arena.test';
+// Development switch: captcha_path also returns the right x so journeys can pass the slider.
+process.env.CAPTCHA_TEST_SOLUTION = '1';
 
 export default defineConfig({
   testDir: 'tests/e2e',

@@ -9,10 +9,11 @@ import { test as base, type Page, type TestInfo } from '@playwright/test';
 import { readEnv } from '../../src/server/env.ts';
 import { startServer, type RunningServer } from '../../src/server/main.ts';
 import { getRuntime, type Runtime } from '../../src/server/runtime.ts';
+import type { SmsMessage } from '../../src/server/sms/index.ts';
 
 /** Worker fixtures. */
 interface WorkerFixtures {
-  server: RunningServer & { rt: Runtime };
+  server: RunningServer & { rt: Runtime; sms: SmsMessage[] };
 }
 
 /** The test object with the server fixture and baseURL pointing at it. */
@@ -29,7 +30,17 @@ export const test = base.extend<object, WorkerFixtures>({
           LOG_REQUESTS: '0',
         }),
       );
-      await use({ ...running, rt: getRuntime() });
+      // Keep every SMS the server sends (it still prints them as the console provider does).
+      const rt = getRuntime();
+      const sms: SmsMessage[] = [];
+      const provider = rt.sms;
+      rt.sms = {
+        send: async (message) => {
+          sms.push(message);
+          await provider.send(message);
+        },
+      };
+      await use({ ...running, rt, sms });
       await running.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -1,18 +1,22 @@
 /** Shows the dialog named by the dialogs store. */
 import { useStore } from '@nanostores/react';
 import { $dialog, closeDialog } from '../../lib/stores/dialogs.ts';
+import { LoginDialog } from '../login/LoginDialog.tsx';
 import { useT } from '../use-t.ts';
+import { LogoutConfirm } from './LogoutConfirm.tsx';
 import { Modal } from './Modal.tsx';
 
-/** The dialog host: the accounts and studio features plug their dialogs in here. */
+/** The dialog host: login and logout here; the studio adds the live settings dialog. */
 export function DialogHost() {
   const name = useStore($dialog);
   const t = useT();
+  if (name === 'login') return <LoginDialog />;
+  if (name === 'logout') return <LogoutConfirm />;
   if (!name) return null;
   return (
-    <Modal width={name === 'login' ? 900 : 535} onClose={closeDialog} label={t('header.login')}>
+    <Modal width={535} onClose={closeDialog} label={t('common.comingSoon')}>
       <div className="dialog-soon">
-        <h2>{name === 'login' ? t('header.login') : t('common.comingSoon')}</h2>
+        <h2>{t('common.comingSoon')}</h2>
         <p>{t('common.comingSoonBody')}</p>
       </div>
     </Modal>

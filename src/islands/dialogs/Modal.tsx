@@ -9,10 +9,12 @@ export interface ModalProps {
   label: string;
   onClose: () => void;
   children: ReactNode;
+  /** Extra class for the dialog element. */
+  className?: string;
 }
 
 /** The shared modal frame. */
-export function Modal({ width, label, onClose, children }: ModalProps) {
+export function Modal({ width, label, onClose, children, className }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = ref.current;
@@ -22,7 +24,7 @@ export function Modal({ width, label, onClose, children }: ModalProps) {
   return (
     <dialog
       ref={ref}
-      className="modal"
+      className={className ? `modal ${className}` : 'modal'}
       style={{ width: `min(${width}px, calc(100vw - 24px))` }}
       aria-label={label}
       onCancel={(e) => {

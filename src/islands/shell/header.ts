@@ -3,10 +3,17 @@ import { loadChunk } from '../../lib/chunk-reload.ts';
 import { toLocale } from '../../lib/i18n/locale.ts';
 import { tabForPath } from '../../lib/routes.ts';
 import { $anchorLive, checkAnchorStatus, startLiveFromHeader } from '../../lib/stores/anchor.ts';
-import { $dialog, openLogin } from '../../lib/stores/dialogs.ts';
+import { $dialog, openDialog, openLogin } from '../../lib/stores/dialogs.ts';
+import { formatMoney, formatVip } from '../../lib/format.ts';
+import { levelBadgeSvg } from '../../lib/level-badge.ts';
 import { showToast } from '../../lib/stores/toast.ts';
 import { switchLocale } from '../../lib/stores/locale.ts';
-import { $loggedIn, $userInfo } from '../../lib/stores/session.ts';
+import {
+  $chatReady,
+  $loggedIn,
+  $userInfo,
+  restoreSessionFromStorage,
+} from '../../lib/stores/session.ts';
 
 const ACTIVE_TAB_KEY = 'activeTab';
 
@@ -28,15 +35,44 @@ function markActiveTab(header: HTMLElement): void {
   }
 }
 
+function setText(root: HTMLElement, selector: string, text: string): void {
+  for (const el of root.querySelectorAll<HTMLElement>(selector)) el.textContent = text;
+}
+
+/** Fills the avatar chip and the user card from the stored user info. */
 function showUser(header: HTMLElement): void {
   const render = () => {
     const info = $userInfo.get();
-    const loggedIn = $loggedIn.get();
-    header.dataset.auth = loggedIn ? 'in' : 'out';
-    const nick = header.querySelector<HTMLElement>('[data-user-nick]');
-    const avatar = header.querySelector<HTMLImageElement>('[data-user-avatar]');
-    if (nick) nick.textContent = info?.nick_name ?? '';
-    if (avatar && info?.avatar) avatar.src = info.avatar;
+    header.dataset.auth = $loggedIn.get() ? 'in' : 'out';
+    if (!info) return;
+    setText(header, '[data-user-nick]', info.nick_name ?? '');
+    setText(header, '[data-user-id]', String(info.id ?? ''));
+    setText(header, '[data-user-phone]', info.formatPhone ?? '');
+    setText(header, '[data-user-gold]', formatMoney(info.gold ?? 0));
+    setText(header, '[data-user-diamond]', formatMoney(info.diamond ?? 0));
+    for (const img of header.querySelectorAll<HTMLImageElement>('[data-user-avatar]')) {
+      if (info.avatar) img.src = info.avatar;
+    }
+    const badge = header.querySelector<HTMLElement>('[data-user-badge]');
+    if (badge) badge.innerHTML = levelBadgeSvg(info.level ?? 0);
+    const vip = header.querySelector<HTMLElement>('[data-user-vip]');
+    if (vip) {
+      vip.hidden = !(info.vip_level > 0);
+      vip.textContent = `VIP ${formatVip(info.vip_level ?? 0)}`;
+    }
+    const total = (info.process ?? 0) + (info.remainder ?? 0);
+    const bar = header.querySelector<HTMLElement>('[data-user-progress]');
+    if (bar)
+      bar.style.width = `${total > 0 ? Math.round((100 * (info.process ?? 0)) / total) : 100}%`;
+    const next = header.querySelector<HTMLElement>('[data-user-next]');
+    if (next) {
+      next.textContent =
+        info.remainder > 0
+          ? (next.dataset.template ?? '')
+              .replace('{{remainder}}', String(info.remainder))
+              .replace('{{next}}', String((info.level ?? 0) + 1))
+          : (next.dataset.max ?? '');
+    }
   };
   render();
   $userInfo.listen(render);
@@ -72,6 +108,10 @@ export function initHeader(): void {
   showUser(header);
   showLiveState(header);
   mountDialogsOnDemand();
+  // Spec §4: when the tab comes back and chat is not connected, take the user from local storage.
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible' && !$chatReady.get()) restoreSessionFromStorage();
+  });
   header.addEventListener('click', (event) => {
     const target = (event.target as HTMLElement).closest<HTMLElement>('[data-action]');
     if (!target) return;
@@ -79,6 +119,9 @@ export function initHeader(): void {
     if (action === 'locale') {
       event.preventDefault();
       switchLocale(toLocale(target.dataset.locale));
+    } else if (action === 'logout') {
+      event.preventDefault();
+      openDialog('logout');
     } else if (action === 'login') {
       event.preventDefault();
       openLogin();

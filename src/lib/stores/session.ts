@@ -1,6 +1,6 @@
 /** The logged-in session as the browser keeps it: local-storage keys token, id and userInfo (spec §3). */
 import { persistentAtom } from '@nanostores/persistent';
-import { computed } from 'nanostores';
+import { atom, computed } from 'nanostores';
 
 /** User info stored in local storage under `userInfo` (spec §3). */
 export interface StoredUserInfo {
@@ -49,4 +49,19 @@ export function clearSession(): void {
   $token.set(undefined);
   $userId.set(undefined);
   $userInfo.set(undefined);
+}
+
+/** True while chat in the live room is connected (the live room sets it). */
+export const $chatReady = atom(false);
+
+/** Reads token, id and userInfo again from local storage (another tab may have changed them). */
+export function restoreSessionFromStorage(): void {
+  $token.set(localStorage.getItem('token') ?? undefined);
+  $userId.set(localStorage.getItem('id') ?? undefined);
+  const raw = localStorage.getItem('userInfo');
+  try {
+    $userInfo.set(raw ? ((JSON.parse(raw) as StoredUserInfo | null) ?? undefined) : undefined);
+  } catch {
+    $userInfo.set(undefined);
+  }
 }
