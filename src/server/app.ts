@@ -28,7 +28,7 @@ export function createApi(rt: Runtime): Hono<ApiEnv> {
   app.route('/api/home', adRoutes);
   app.route('/api', maintenanceRoutes);
   app.route('/api/user', anchorStatusRoutes);
-  app.route('/api/user', userRoutes);
+  app.route('/api/user', userRoutes());
   app.route('/api', captchaRoutes());
   app.route('/api/tencentIm', userSigRoutes);
   app.route('/webapi/user', registerRoutes);

@@ -184,6 +184,20 @@ describe.each(DB_KINDS)('login and registration on %s', (kind) => {
     expect(right.status).toBe(1);
   });
 
+  it('limits login attempts per IP to 30 a minute', async () => {
+    const own = createApi(t.rt);
+    const attempt = () =>
+      callApi(
+        own,
+        'POST',
+        '/api/user/login',
+        { account: '13811119876', pwd: 'wrong12', login_type: 1 },
+        device('d-ip'),
+      );
+    for (let i = 0; i < 30; i++) expect((await attempt()).http).toBe(200);
+    expect(await attempt()).toMatchObject({ http: 429, status: 1 });
+  });
+
   it('logs an existing user in with a code', async () => {
     const code = await requestCode(t, api, '13900000003', 'd-code');
     const res = await login({ account: '13900000003', pwd: code, login_type: 2 });

@@ -4,7 +4,7 @@
  * a phone is registered, except the 301 that follows a right login code.
  */
 import { eq } from 'drizzle-orm';
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { API_STATUS } from '../../lib/api/envelope.ts';
 import {
   captchaVerifyRequest,
@@ -80,83 +80,100 @@ export function captchaRoutes() {
     });
 }
 
-/** User calls, mounted at /api/user. */
-export const userRoutes = new Hono<ApiEnv>()
-  .post('/sendCode', async (c) => {
-    const { mobile, is_change_mobile } = await input(c, sendCodeRequest);
-    const device = requireDevice(c);
-    const { db, env, sms } = c.get('rt');
-    const purpose = is_change_mobile === 1 ? 'reset' : 'login';
-    await checkCodeLimits(db, mobile, purpose, c.get('ip'));
-    if (!(await spendCaptchaPass(db, device))) throw new ApiError('account.api.captchaRequired');
-    // A reset code for a phone with no account is recorded but not sent, and answered the same.
-    const deliver = purpose === 'login' || (await findUserByMobile(db, mobile)) !== undefined;
-    await issueCode(db, { mobile, purpose, ip: c.get('ip'), deliver, secret: env.secret, sms });
-    return ok(c, null);
-  })
-  .post('/login', async (c) => {
-    const body = await input(c, loginRequest);
-    const { db, env } = c.get('rt');
-    const mobile = body.account;
-    if (body.login_type === 2) {
-      if (!(await consumeCode(db, env.secret, mobile, 'login', body.pwd))) {
-        throw new ApiError('account.api.codeInvalid');
-      }
-      const user = await findUserByMobile(db, mobile);
-      if (!user) {
-        const mobile_hash = await issueMobileHash(db, mobile, 'register');
-        throw new ApiError('account.api.notRegistered', {
-          status: API_STATUS.needsRegistration,
-          data: { mobile_hash },
+/**
+ * User calls, mounted at /api/user. Login and code checks are limited to 30 per IP and minute:
+ * each password check costs about 90 ms of CPU, and codes are short.
+ */
+export function userRoutes() {
+  const limiter = new RateLimiter(30, 60_000);
+  const limit: MiddlewareHandler<ApiEnv> = async (c, next) => {
+    if (!limiter.take(c.get('ip'))) throw new ApiError('errors.tooMany', { httpStatus: 429 });
+    await next();
+  };
+  return (
+    new Hono<ApiEnv>()
+      .post('/sendCode', async (c) => {
+        const { mobile, is_change_mobile } = await input(c, sendCodeRequest);
+        const device = requireDevice(c);
+        const { db, env, sms } = c.get('rt');
+        const purpose = is_change_mobile === 1 ? 'reset' : 'login';
+        await checkCodeLimits(db, mobile, purpose, c.get('ip'));
+        if (!(await spendCaptchaPass(db, device)))
+          throw new ApiError('account.api.captchaRequired');
+        // A reset code for a phone with no account is recorded but not sent, and answered the same.
+        const deliver = purpose === 'login' || (await findUserByMobile(db, mobile)) !== undefined;
+        await issueCode(db, { mobile, purpose, ip: c.get('ip'), deliver, secret: env.secret, sms });
+        return ok(c, null);
+      })
+      .post('/login', limit, async (c) => {
+        const body = await input(c, loginRequest);
+        const { db, env } = c.get('rt');
+        const mobile = body.account;
+        if (body.login_type === 2) {
+          if (!(await consumeCode(db, env.secret, mobile, 'login', body.pwd))) {
+            throw new ApiError('account.api.codeInvalid');
+          }
+          const user = await findUserByMobile(db, mobile);
+          if (!user) {
+            const mobile_hash = await issueMobileHash(db, mobile, 'register');
+            throw new ApiError('account.api.notRegistered', {
+              status: API_STATUS.needsRegistration,
+              data: { mobile_hash },
+            });
+          }
+          return startSession(c, user.id);
+        }
+        if (await isPasswordLocked(db, mobile)) throw new ApiError('account.api.locked');
+        const user = await findUserByMobile(db, mobile);
+        // Unknown phones cost a hash too, so timing does not tell them apart.
+        const valid = await verifyPassword(body.pwd, user?.passwordHash ?? PLACEHOLDER_HASH);
+        if (!user || !valid) {
+          await recordLoginFailure(db, mobile);
+          throw new ApiError('account.api.badCredentials');
+        }
+        await clearLoginFailures(db, mobile);
+        return startSession(c, user.id);
+      })
+      .post('/readyForTakeOff', limit, async (c) => {
+        const { mobile, smscode } = await input(c, readyForTakeOffRequest);
+        const { db, env } = c.get('rt');
+        if (!(await consumeCode(db, env.secret, mobile, 'reset', smscode))) {
+          throw new ApiError('account.api.codeInvalid');
+        }
+        return ok(c, { mobile_hash: await issueMobileHash(db, mobile, 'reset') });
+      })
+      .post('/forgetPwdHash', async (c) => {
+        const { mobile, mobile_hash, pwd } = await input(c, forgetPwdHashRequest);
+        const { db } = c.get('rt');
+        const user = await findUserByMobile(db, mobile);
+        if (!user || !(await spendMobileHash(db, mobile_hash, mobile, 'reset'))) {
+          throw new ApiError('account.api.hashInvalid');
+        }
+        await db
+          .update(users)
+          .set({ passwordHash: await hashPassword(pwd) })
+          .where(eq(users.id, user.id));
+        await revokeUserSessions(db, user.id);
+        await clearLoginFailures(db, mobile);
+        return c.json({
+          status: API_STATUS.ok,
+          msg: c.get('t')('account.api.resetDone'),
+          data: null,
         });
-      }
-      return startSession(c, user.id);
-    }
-    if (await isPasswordLocked(db, mobile)) throw new ApiError('account.api.locked');
-    const user = await findUserByMobile(db, mobile);
-    // Unknown phones cost a hash too, so timing does not tell them apart.
-    const valid = await verifyPassword(body.pwd, user?.passwordHash ?? PLACEHOLDER_HASH);
-    if (!user || !valid) {
-      await recordLoginFailure(db, mobile);
-      throw new ApiError('account.api.badCredentials');
-    }
-    await clearLoginFailures(db, mobile);
-    return startSession(c, user.id);
-  })
-  .post('/readyForTakeOff', async (c) => {
-    const { mobile, smscode } = await input(c, readyForTakeOffRequest);
-    const { db, env } = c.get('rt');
-    if (!(await consumeCode(db, env.secret, mobile, 'reset', smscode))) {
-      throw new ApiError('account.api.codeInvalid');
-    }
-    return ok(c, { mobile_hash: await issueMobileHash(db, mobile, 'reset') });
-  })
-  .post('/forgetPwdHash', async (c) => {
-    const { mobile, mobile_hash, pwd } = await input(c, forgetPwdHashRequest);
-    const { db } = c.get('rt');
-    const user = await findUserByMobile(db, mobile);
-    if (!user || !(await spendMobileHash(db, mobile_hash, mobile, 'reset'))) {
-      throw new ApiError('account.api.hashInvalid');
-    }
-    await db
-      .update(users)
-      .set({ passwordHash: await hashPassword(pwd) })
-      .where(eq(users.id, user.id));
-    await revokeUserSessions(db, user.id);
-    await clearLoginFailures(db, mobile);
-    return c.json({ status: API_STATUS.ok, msg: c.get('t')('account.api.resetDone'), data: null });
-  })
-  .on(['GET', 'POST'], '/logout', async (c) => {
-    const user = c.get('user');
-    if (user) await revokeSession(c.get('rt').db, user.tokenHash);
-    return ok(c, null);
-  })
-  // getUserAsset is the same record; the client merges either into its stored user info.
-  .on('GET', ['/getUserInfo', '/getUserAsset'], requireUser, async (c) => {
-    const info = await userInfo(c.get('rt').db, c.get('user')!.id);
-    if (!info) throw new ApiError('errors.notLoggedIn', { status: API_STATUS.unauthorized });
-    return ok(c, info);
-  });
+      })
+      .on(['GET', 'POST'], '/logout', async (c) => {
+        const user = c.get('user');
+        if (user) await revokeSession(c.get('rt').db, user.tokenHash);
+        return ok(c, null);
+      })
+      // getUserAsset is the same record; the client merges either into its stored user info.
+      .on('GET', ['/getUserInfo', '/getUserAsset'], requireUser, async (c) => {
+        const info = await userInfo(c.get('rt').db, c.get('user')!.id);
+        if (!info) throw new ApiError('errors.notLoggedIn', { status: API_STATUS.unauthorized });
+        return ok(c, info);
+      })
+  );
+}
 
 /** Registration, mounted at /webapi/user. */
 export const registerRoutes = new Hono<ApiEnv>().post('/register', async (c) => {
