@@ -1,19 +1,18 @@
 /** The slide captcha overlay: 480x202 picture, the piece moved by a slider, verify on release. */
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
+import { CAPTCHA } from '../../lib/captcha.ts';
 import {
   $captcha,
-  CAPTCHA_VIEW,
   closeCaptcha,
   refreshCaptcha,
   releaseCaptcha,
 } from '../../lib/stores/account.ts';
 import { useT } from '../use-t.ts';
 
-const PIECE = { width: 50, height: 59 };
 const HANDLE = 44;
-const sx = CAPTCHA_VIEW.width / CAPTCHA_VIEW.naturalWidth;
-const sy = CAPTCHA_VIEW.height / CAPTCHA_VIEW.naturalHeight;
+const sx = CAPTCHA.viewWidth / CAPTCHA.naturalWidth;
+const sy = CAPTCHA.viewHeight / CAPTCHA.naturalHeight;
 
 /** The overlay, shown while $captcha is open. */
 export function SlideCaptcha() {
@@ -21,7 +20,7 @@ export function SlideCaptcha() {
   const state = useStore($captcha);
   const [left, setLeft] = useState(0);
   const drag = useRef<{ start: number; pointer: number } | null>(null);
-  const max = CAPTCHA_VIEW.width - PIECE.width * sx;
+  const max = CAPTCHA.viewWidth - CAPTCHA.pieceWidth * sx;
   // On narrow screens the 480 px box is scaled down as a whole; drags are measured back in box px.
   const scale = typeof window === 'undefined' ? 1 : Math.min(1, (window.innerWidth - 24) / 516);
 
@@ -72,7 +71,7 @@ export function SlideCaptcha() {
         </div>
         <div
           className="captcha-picture"
-          style={{ width: CAPTCHA_VIEW.width, height: CAPTCHA_VIEW.height }}
+          style={{ width: CAPTCHA.viewWidth, height: CAPTCHA.viewHeight }}
         >
           {challenge && (
             <>
@@ -85,8 +84,8 @@ export function SlideCaptcha() {
                 style={{
                   left,
                   top: challenge.y * sy,
-                  width: PIECE.width * sx,
-                  height: PIECE.height * sy,
+                  width: CAPTCHA.pieceWidth * sx,
+                  height: CAPTCHA.pieceHeight * sy,
                 }}
               />
             </>

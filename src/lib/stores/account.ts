@@ -6,6 +6,7 @@
 import { atom, map } from 'nanostores';
 import { ApiCallError, call, request } from '../api/client.ts';
 import { API_STATUS } from '../api/envelope.ts';
+import { CAPTCHA } from '../captcha.ts';
 import { channelForHost } from '../channel.ts';
 import { deviceId } from '../device.ts';
 import { createI18n } from '../i18n/index.ts';
@@ -194,7 +195,7 @@ export async function releaseCaptcha(left: number): Promise<void> {
   const state = $captcha.get();
   if (!state?.challenge || state.status !== 'ready') return;
   $captcha.set({ ...state, status: 'checking' });
-  const x = Math.round((left * CAPTCHA_VIEW.naturalWidth) / CAPTCHA_VIEW.width);
+  const x = Math.round((left * CAPTCHA.naturalWidth) / CAPTCHA.viewWidth);
   let passed = false;
   try {
     passed = await call<boolean>('post', '/api/captcha_verify', { id: state.challenge.id, x });

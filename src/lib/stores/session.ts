@@ -1,24 +1,10 @@
 /** The logged-in session as the browser keeps it: local-storage keys token, id and userInfo (spec §3). */
 import { persistentAtom } from '@nanostores/persistent';
 import { atom, computed } from 'nanostores';
+import type { UserInfo } from '../user-info.ts';
 
 /** User info stored in local storage under `userInfo` (spec §3). */
-export interface StoredUserInfo {
-  id: number;
-  nick_name: string;
-  avatar: string;
-  level: number;
-  process: number;
-  remainder: number;
-  diamond: number;
-  gold: number;
-  mobile: string;
-  formatPhone: string;
-  sig?: string;
-  vip_level: number;
-  role: number;
-  token?: string;
-}
+export type StoredUserInfo = UserInfo & { sig?: string; token?: string; income?: number };
 
 /** Bearer token (local storage `token`). */
 export const $token = persistentAtom<string | undefined>('token', undefined);

@@ -6,17 +6,16 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { and, desc, eq, gt, isNotNull, isNull, lte } from 'drizzle-orm';
 import sharp from 'sharp';
+import { CAPTCHA } from '../../lib/captcha.ts';
 import type { Db } from '../db/index.ts';
 import { captchas } from '../db/schema.ts';
 
-/** Natural size of the background. */
-export const CAPTCHA_W = 590;
-/** Natural height of the background. */
-export const CAPTCHA_H = 360;
-/** Size of the piece. */
-export const PIECE_W = 50;
-/** Height of the piece (a 50x50 tile with a 9 px knob on top). */
-export const PIECE_H = 59;
+const {
+  naturalWidth: CAPTCHA_W,
+  naturalHeight: CAPTCHA_H,
+  pieceWidth: PIECE_W,
+  pieceHeight: PIECE_H,
+} = CAPTCHA;
 /** How far off a release may be and still pass. */
 export const CAPTCHA_TOLERANCE_PX = 6;
 /** How long a challenge can be answered. */

@@ -3,24 +3,9 @@ import { randomInt } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import { formatPhone } from '../../lib/format.ts';
 import { levelOf } from '../../lib/rules/level.ts';
+import type { UserInfo } from '../../lib/user-info.ts';
 import type { Db } from '../db/index.ts';
 import { loginFailures, users, wallets } from '../db/schema.ts';
-
-/** The user info of spec §3 (gold and diamond in minor units; the phone masked). */
-export interface UserInfo {
-  id: number;
-  nick_name: string;
-  avatar: string;
-  level: number;
-  process: number;
-  remainder: number;
-  diamond: number;
-  gold: number;
-  mobile: string;
-  formatPhone: string;
-  vip_level: number;
-  role: number;
-}
 
 /** The user with this phone, or undefined. */
 export async function findUserByMobile(db: Db, mobile: string) {

@@ -1,0 +1,15 @@
+/** The user info of spec §3 as the API returns it (gold and diamond in minor units, phone masked). */
+export interface UserInfo {
+  id: number;
+  nick_name: string;
+  avatar: string;
+  level: number;
+  process: number;
+  remainder: number;
+  diamond: number;
+  gold: number;
+  mobile: string;
+  formatPhone: string;
+  vip_level: number;
+  role: number;
+}
