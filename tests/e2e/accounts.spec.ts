@@ -169,3 +169,21 @@ test('the login dialog on a phone and in Chinese', async ({ page, baseURL }, inf
   await openLogin(page);
   await expect(page.locator('input[name="phone"]')).toHaveValue('');
 });
+
+test('dialog states on a phone in English', async ({ page }, info) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto('/home');
+  await openLogin(page);
+  await screenshot(page, info, 'login-sms-375-en-US');
+  await page.getByRole('tab', { name: 'Password login' }).click();
+  await page.locator('input[name="phone"]').fill('13900000001');
+  await page.locator('input[name="passwd"]').fill('abc');
+  await page.locator('.lf-submit').click();
+  await expect(page.locator('.lf-error')).toHaveText(
+    'password length must be at least 6 characters',
+  );
+  await screenshot(page, info, 'login-password-error-375-en-US');
+  await page.getByRole('button', { name: 'Forgot the password?' }).click();
+  await expect(page.locator('.lf-steps li[aria-current="step"]')).toContainText('Verify phone');
+  await screenshot(page, info, 'forgot-step1-375-en-US');
+});

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { readEnv } from './env.ts';
+
+describe('readEnv', () => {
+  it('refuses development switches and a missing secret in production', () => {
+    expect(() =>
+      readEnv({ NODE_ENV: 'production', SECRET: 's', CAPTCHA_TEST_SOLUTION: '1' }),
+    ).toThrow(/CAPTCHA_TEST_SOLUTION/);
+    expect(() => readEnv({ NODE_ENV: 'production', DATA_DIR: '/tmp/arena-env-test' })).toThrow(
+      /SECRET/,
+    );
+    expect(readEnv({ NODE_ENV: 'production', SECRET: 's' }).captchaTestSolution).toBe(false);
+  });
+  it('reads the port, host map and live-home hosts', () => {
+    const env = readEnv({
+      SECRET: 's',
+      PORT: '5000',
+      REG_SOURCE_HOSTS: 'promo.example=promo, m.example=H5',
+      LIVE_HOME_HOSTS: 'Live.Example',
+    });
+    expect(env.port).toBe(5000);
+    expect(env.regSourceHosts).toEqual({ 'promo.example': 'PROMO', 'm.example': 'H5' });
+    expect(env.liveHomeHosts).toEqual(['live.example']);
+    expect(() => readEnv({ SECRET: 's', PORT: 'abc' })).toThrow(/PORT/);
+  });
+});
