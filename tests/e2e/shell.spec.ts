@@ -246,3 +246,17 @@ test('the login button opens the 900 px login dialog, closed only by its icon', 
   await dialog.locator('.modal-close').click();
   await expect(page.locator('dialog.modal[open]')).toHaveCount(0);
 });
+
+test('robots.txt and sitemap.xml describe the public site', async ({ request }) => {
+  const robots = await request.get('/robots.txt');
+  expect(robots.status()).toBe(200);
+  const text = await robots.text();
+  expect(text).toContain('Disallow: /user-center/');
+  expect(text).toMatch(/Sitemap: http:\/\/[^\s]+\/sitemap\.xml/);
+  const sitemap = await request.get('/sitemap.xml');
+  expect(sitemap.headers()['content-type']).toContain('application/xml');
+  const xml = await sitemap.text();
+  expect(xml).toContain('/home</loc>');
+  expect(xml).toContain('/liveMatchesTwo/100003</loc>');
+  expect(xml).toMatch(/\/scheduleDetail\/\d+\/\d<\/loc>/);
+});

@@ -1,0 +1,22 @@
+/** robots.txt: everything public may be indexed; personal and API paths may not. */
+import type { APIRoute } from 'astro';
+
+/** GET /robots.txt */
+export const GET: APIRoute = ({ url }) =>
+  new Response(
+    [
+      'User-agent: *',
+      'Disallow: /user-center/',
+      'Disallow: /api/',
+      'Disallow: /webapi/',
+      'Disallow: /keysearch',
+      `Sitemap: ${url.origin}/sitemap.xml`,
+      '',
+    ].join('\n'),
+    {
+      headers: {
+        'content-type': 'text/plain; charset=utf-8',
+        'cache-control': 'public, max-age=3600, s-maxage=3600',
+      },
+    },
+  );

@@ -1,0 +1,58 @@
+/** sitemap.xml: the public screens, live rooms and this fortnight's match centres. */
+import type { APIRoute } from 'astro';
+import { addDays, siteDay, siteDayRange } from '../lib/time.ts';
+import { listRooms } from '../server/live/rooms.ts';
+import { getRuntime } from '../server/runtime.ts';
+import { listMatches } from '../server/sports/matches.ts';
+
+const STATIC_PATHS = [
+  '/home',
+  '/liveMatches',
+  '/liveMatchesReplay',
+  '/schedule',
+  '/news',
+  '/notice',
+  '/activity',
+  '/help',
+  '/download',
+  '/ranking',
+  '/mall',
+  '/worldCup',
+  '/about/1',
+];
+
+const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+
+/** GET /sitemap.xml */
+export const GET: APIRoute = async ({ url }) => {
+  const { db } = getRuntime();
+  const today = siteDay(new Date());
+  const [rooms, matches] = await Promise.all([
+    listRooms(db, { locale: 'en-US', limit: 500 }),
+    listMatches(
+      db,
+      siteDayRange(addDays(today, -7)).start,
+      siteDayRange(addDays(today, 7)).end,
+      'en-US',
+    ),
+  ]);
+  const paths = [
+    ...STATIC_PATHS,
+    ...rooms.map((r) => `/liveMatchesTwo/${r.anchorId}`),
+    ...rooms.map((r) => `/anchorInfo/${r.anchorId}`),
+    ...matches.map((m) => `/scheduleDetail/${m.id}/${m.sportId}`),
+  ];
+  const body = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...paths.map((p) => `  <url><loc>${escape(new URL(p, url.origin).href)}</loc></url>`),
+    '</urlset>',
+    '',
+  ].join('\n');
+  return new Response(body, {
+    headers: {
+      'content-type': 'application/xml; charset=utf-8',
+      'cache-control': 'public, max-age=0, s-maxage=600',
+    },
+  });
+};
