@@ -5,6 +5,7 @@ import { adRoutes } from './ads/routes.ts';
 import { anchorStatusRoutes } from './anchors/routes.ts';
 import { captchaRoutes, registerRoutes, userRoutes, userSigRoutes } from './auth/routes.ts';
 import { configRoutes } from './config/routes.ts';
+import { feedbackRoutes } from './feedback/routes.ts';
 import type { ApiEnv } from './http/api-env.ts';
 import { ApiError, fail } from './http/envelope.ts';
 import { context, onError } from './http/middleware.ts';
@@ -26,6 +27,7 @@ export function createApi(rt: Runtime): Hono<ApiEnv> {
   app.notFound((c) => fail(c, new ApiError('errors.notFound', { httpStatus: 404 })));
   app.route('/api/config', configRoutes);
   app.route('/api/home', adRoutes);
+  app.route('/api/feedback', feedbackRoutes);
   app.route('/api', maintenanceRoutes);
   app.route('/api/user', anchorStatusRoutes);
   app.route('/api/user', userRoutes());

@@ -56,6 +56,8 @@ export async function screenshot(page: Page, info: TestInfo, name: string): Prom
   const dir = path.resolve('test-results/screens');
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `${name}.png`);
+  // From the top, so the sticky header sits where a visitor sees it.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: file, fullPage: true });
   await info.attach(name, { path: file, contentType: 'image/png' });
 }

@@ -7,7 +7,7 @@ export function firstIssueMessage(error: z.ZodError, t: TFunction): string {
   const issue = error.issues[0];
   if (!issue) return t('errors.badRequest');
   const key = issue.message;
-  if (/^(validation|errors)\.[\w.]+$/.test(key)) {
+  if (/^[a-zA-Z]+(\.[\w-]+)+$/.test(key)) {
     const params = {
       ...('maximum' in issue ? { max: issue.maximum } : {}),
       ...('params' in issue ? issue.params : {}),

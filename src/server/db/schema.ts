@@ -355,3 +355,26 @@ export const loginFailures = pgTable(
   },
   (t) => [index('login_failures_mobile_idx').on(t.mobile, t.createdAt)],
 );
+
+/** Feedback sent from /about/3. */
+export const feedback = pgTable(
+  'feedback',
+  {
+    id: serial('id').primaryKey(),
+    /** Sender when logged in. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** bug, suggestion, complaint or other. */
+    kind: text('kind').notNull(),
+    content: text('content').notNull(),
+    /** Optional phone or email to reply to. */
+    contact: text('contact').notNull().default(''),
+    /** Device fingerprint and IP, for the flood limits. */
+    device: text('device').notNull(),
+    ip: text('ip').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('feedback_device_idx').on(t.device, t.createdAt),
+    index('feedback_ip_idx').on(t.ip, t.createdAt),
+  ],
+);

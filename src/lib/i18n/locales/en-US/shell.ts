@@ -201,6 +201,23 @@ export const shell = {
     count_one: '{{count}} room',
     count_other: '{{count}} rooms',
   },
+  feedback: {
+    intro:
+      'Tell us what works, what breaks and what you miss. Every message is read by the team behind ArenaLive.',
+    kind: 'Type',
+    kinds: {
+      bug: 'Something is broken',
+      suggestion: 'Suggestion',
+      complaint: 'Complaint',
+      other: 'Other',
+    },
+    content: 'Your feedback',
+    contentHint: '10 to 500 characters',
+    contact: 'Phone or email (optional)',
+    submit: 'Send feedback',
+    thanks: 'Thank you! Your feedback has been sent.',
+    tooShort: 'Please write at least 10 characters',
+  },
   footer: {
     about: 'About us',
     help: 'Help centre',

@@ -199,6 +199,17 @@ export const shell: ShellResource = {
     count_one: '{{count}} 个直播间',
     count_other: '{{count}} 个直播间',
   },
+  feedback: {
+    intro: '告诉我们哪里好用、哪里出了问题、还缺什么。每一条反馈都会被竞技直播团队认真阅读。',
+    kind: '类型',
+    kinds: { bug: '功能异常', suggestion: '建议', complaint: '投诉', other: '其他' },
+    content: '反馈内容',
+    contentHint: '10-500个字',
+    contact: '手机号或邮箱（选填）',
+    submit: '提交反馈',
+    thanks: '感谢您的反馈，我们已收到！',
+    tooShort: '请至少输入10个字',
+  },
   footer: {
     about: '关于我们',
     help: '帮助中心',

@@ -1,0 +1,25 @@
+/** Sending the feedback form. */
+import { atom } from 'nanostores';
+import { call } from '../api/client.ts';
+
+/** idle, sending, sent or an error message. */
+export const $feedbackState = atom<
+  { state: 'idle' | 'sending' | 'sent' } | { state: 'error'; message: string }
+>({
+  state: 'idle',
+});
+
+/** Sends the form; the server validates and limits it. */
+export async function submitFeedback(body: {
+  kind: string;
+  content: string;
+  contact: string;
+}): Promise<void> {
+  $feedbackState.set({ state: 'sending' });
+  try {
+    await call('post', '/api/feedback/submit', body);
+    $feedbackState.set({ state: 'sent' });
+  } catch (err) {
+    $feedbackState.set({ state: 'error', message: (err as Error).message });
+  }
+}
