@@ -8,11 +8,11 @@ if (form) {
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     const data = new FormData(form);
-    void submitFeedback({
-      kind: String(data.get('kind') ?? ''),
-      content: String(data.get('content') ?? ''),
-      contact: String(data.get('contact') ?? ''),
-    });
+    const text = (name: string) => {
+      const value = data.get(name);
+      return typeof value === 'string' ? value : '';
+    };
+    void submitFeedback({ kind: text('kind'), content: text('content'), contact: text('contact') });
   });
   $feedbackState.subscribe((s) => {
     if (button) button.disabled = s.state === 'sending';
