@@ -1,4 +1,6 @@
 /** The schedule against the seeded database: days, sport and league filters, live links. */
+import { eq } from 'drizzle-orm';
+import { appConfig } from '../../src/server/db/schema.ts';
 import { expect, screenshot, test, useLocale } from './fixtures.ts';
 
 test('schedule filters by sport and league and links live matches to their room', async ({
@@ -59,4 +61,29 @@ test('a match opens its match centre with the score and the rooms broadcasting i
   const wrongSport = page.url().replace(/\/1$/, '/2');
   await page.goto(wrongSport);
   await expect(page).toHaveURL(/\/home$/);
+});
+
+test('the live preview lists rooms of matches not yet started, and follows its switch', async ({
+  page,
+  server,
+}) => {
+  await page.goto('/schedule-preview');
+  await expect(page.locator('.preview').first()).toBeVisible();
+  await expect(page.locator('.preview .when').first()).toContainText(' vs ');
+  await server.rt.db
+    .update(appConfig)
+    .set({ value: 0 })
+    .where(eq(appConfig.key, 'live_preview_switch'));
+  try {
+    await expect(async () => {
+      // A fresh query string each time, past the page cache.
+      const res = await page.request.get(`/schedule-preview?t=${Date.now()}`, { maxRedirects: 0 });
+      expect(res.status()).toBe(302);
+    }).toPass({ timeout: 10_000 });
+  } finally {
+    await server.rt.db
+      .update(appConfig)
+      .set({ value: 1 })
+      .where(eq(appConfig.key, 'live_preview_switch'));
+  }
 });

@@ -1,9 +1,9 @@
 /** Reading live rooms for lists: cover, title, anchor, heat, category. */
-import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Locale } from '../../lib/i18n/locale.ts';
 import type { Db } from '../db/index.ts';
-import { categories, liveRooms, secondCategories, users } from '../db/schema.ts';
+import { categories, liveRooms, matches, secondCategories, users } from '../db/schema.ts';
 
 /** A room card. */
 export interface RoomCard {
@@ -65,5 +65,20 @@ export async function listRooms(db: Db, options: ListRoomsOptions): Promise<Room
     .where(filters.length ? and(...filters) : undefined)
     .orderBy(desc(liveRooms.isLive), desc(liveRooms.heat))
     .limit(options.limit ?? 60);
+  return rows;
+}
+
+/** Rooms whose linked match has not kicked off yet, soonest first (the live preview). */
+export async function listUpcomingRoomIds(
+  db: Db,
+  now = new Date(),
+): Promise<{ anchorId: number; matchId: number }[]> {
+  const rows = await db
+    .select({ anchorId: liveRooms.anchorId, matchId: matches.id })
+    .from(liveRooms)
+    .innerJoin(matches, eq(matches.id, liveRooms.matchId))
+    .where(and(gt(matches.startTime, now), eq(matches.status, 0)))
+    .orderBy(asc(matches.startTime))
+    .limit(60);
   return rows;
 }

@@ -218,6 +218,11 @@ export const shell = {
     thanks: 'Thank you! Your feedback has been sent.',
     tooShort: 'Please write at least 10 characters',
   },
+  preview: {
+    intro: 'Anchors who will broadcast these matches. Book the match to get reminded.',
+    empty: 'No lives are planned yet. Check the schedule for upcoming matches.',
+    at: 'Starts {{day}} {{time}}',
+  },
   footer: {
     about: 'About us',
     help: 'Help centre',

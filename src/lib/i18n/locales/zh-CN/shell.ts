@@ -210,6 +210,11 @@ export const shell: ShellResource = {
     thanks: '感谢您的反馈，我们已收到！',
     tooShort: '请至少输入10个字',
   },
+  preview: {
+    intro: '以下主播将直播这些比赛，预约比赛即可收到开赛提醒。',
+    empty: '暂无直播预告，去赛程看看即将开始的比赛吧。',
+    at: '{{day}} {{time}} 开播',
+  },
   footer: {
     about: '关于我们',
     help: '帮助中心',
