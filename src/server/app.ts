@@ -9,6 +9,7 @@ import { feedbackRoutes } from './feedback/routes.ts';
 import type { ApiEnv } from './http/api-env.ts';
 import { ApiError, fail } from './http/envelope.ts';
 import { context, onError } from './http/middleware.ts';
+import { liveRoutes } from './live/routes.ts';
 import { maintenanceRoutes } from './maintenance/routes.ts';
 import type { Runtime } from './runtime.ts';
 
@@ -28,6 +29,7 @@ export function createApi(rt: Runtime): Hono<ApiEnv> {
   app.route('/api/config', configRoutes);
   app.route('/api/home', adRoutes);
   app.route('/api/feedback', feedbackRoutes);
+  app.route('/api/live', liveRoutes);
   app.route('/api', maintenanceRoutes);
   app.route('/api/user', anchorStatusRoutes);
   app.route('/api/user', userRoutes());

@@ -1,7 +1,7 @@
 /** Slide captcha and SMS code sending: images, tolerance, single use, passes and every limit. */
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApi } from '../../src/server/app.ts';
 import { captchas, smsCodes } from '../../src/server/db/schema.ts';
 import { device, passCaptcha, type Api } from './auth-helpers.ts';
@@ -14,6 +14,9 @@ describe.each(DB_KINDS)('captcha and codes on %s', (kind) => {
   let api: Api;
   beforeAll(async () => {
     t = await openTestRuntime(kind, { CAPTCHA_TEST_SOLUTION: '1' });
+  });
+  // A fresh app per test: the per-IP limiters live in the app and must not leak between tests.
+  beforeEach(() => {
     api = createApi(t.rt);
   });
   afterAll(async () => t?.dispose());
@@ -33,6 +36,43 @@ describe.each(DB_KINDS)('captcha and codes on %s', (kind) => {
     expect([slide.width, slide.height, slide.hasAlpha]).toEqual([50, 59, true]);
     expect(res.data.y).toBeGreaterThanOrEqual(0);
     expect(res.data.y + 59).toBeLessThanOrEqual(360);
+    expect(res.data.test_x).toBeGreaterThanOrEqual(120);
+    expect(res.data.test_x + 50).toBeLessThanOrEqual(590);
+    // Puzzle-shaped: the corner beside the knob is transparent, the body is opaque.
+    const { data: px, info } = await sharp(Buffer.from(res.data.slide.split(',')[1]!, 'base64'))
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const alpha = (x: number, y: number) => px[(y * info.width + x) * info.channels + 3];
+    expect(alpha(1, 1)).toBe(0);
+    expect(alpha(25, 35)).toBe(255);
+  });
+
+  it('hides the answer without the development switch', async () => {
+    const plain = createApi({ ...t.rt, env: { ...t.rt.env, captchaTestSolution: false } });
+    const res = await callApi<Record<string, unknown>>(
+      plain,
+      'POST',
+      '/api/captcha_path',
+      {},
+      device('dev-plain'),
+    );
+    expect(res.status).toBe(0);
+    expect(Object.keys(res.data).sort()).toEqual(['id', 'image', 'slide', 'y']);
+  });
+
+  it('draws at most 30 pictures a minute for one IP and needs a device id', async () => {
+    const noDevice = await callApi(api, 'POST', '/api/captcha_path', {});
+    expect(noDevice.status).toBe(1);
+    for (let i = 0; i < 29; i++) {
+      expect((await callApi(api, 'POST', '/api/captcha_path', {}, device('dev-rl'))).status).toBe(
+        0,
+      );
+    }
+    expect(await callApi(api, 'POST', '/api/captcha_path', {}, device('dev-rl'))).toMatchObject({
+      status: 1,
+      http: 429,
+    });
   });
 
   it('accepts a release within a few pixels, once, and refuses a far one', async () => {
@@ -134,6 +174,18 @@ describe.each(DB_KINDS)('captcha and codes on %s', (kind) => {
       status: 1,
       msg: 'Please complete the slider verification first',
     });
+    const zh = await callApi(
+      api,
+      'POST',
+      '/api/user/sendCode',
+      { mobile: '13811110001', is_change_mobile: 0 },
+      device('dev-s', { lang: 'zh_cn' }),
+    );
+    expect(zh.msg).toBe('请先完成滑块验证');
+    expect(
+      await t.rt.db.select().from(smsCodes).where(eq(smsCodes.mobile, '13811110001')),
+    ).toHaveLength(0);
+    expect(t.sms.length).toBe(before);
     await passCaptcha(api, 'dev-s');
     const sent = await callApi(
       api,

@@ -1,6 +1,9 @@
-/** Steps shared by the accounts suites: pass the captcha, get a code, log in. */
+/** Steps shared by the accounts suites: pass the captcha, get a code, log in, count rows. */
+import { count } from 'drizzle-orm';
 import { expect } from 'vitest';
+import type { UserInfo } from '../../src/lib/user-info.ts';
 import type { createApi } from '../../src/server/app.ts';
+import { sessions, users } from '../../src/server/db/schema.ts';
 import { callApi, type TestRuntime } from './helpers.ts';
 
 /** The API app type. */
@@ -50,4 +53,43 @@ export async function requestCode(
   const message = t.sms.at(-1);
   expect(message?.mobile).toBe(mobile);
   return message!.code;
+}
+
+/** Rows that a refused call must not create. */
+export async function accountRows(t: TestRuntime): Promise<{ users: number; sessions: number }> {
+  const [u] = await t.rt.db.select({ n: count() }).from(users);
+  const [s] = await t.rt.db.select({ n: count() }).from(sessions);
+  return { users: u?.n ?? 0, sessions: s?.n ?? 0 };
+}
+
+/** What login and register return on success or 301. */
+export interface LoginData extends UserInfo {
+  token: string;
+  mobile_hash: string;
+}
+
+/** Calls /api/user/login with the spec's fixed fields filled in. */
+export function login(
+  api: Api,
+  body: Record<string, unknown>,
+  dev = 'd-login',
+  headers: Record<string, string> = {},
+) {
+  return callApi<LoginData>(
+    api,
+    'POST',
+    '/api/user/login',
+    { platform: 0, source_id: 10001, website: 'test', ...body },
+    device(dev, headers),
+  );
+}
+
+/** The Authorization header of a token. */
+export function bearer(token: string): Record<string, string> {
+  return { authorization: `Bearer ${token}` };
+}
+
+/** A 4-digit code that is not `code`. */
+export function otherCode(code: string): string {
+  return String((Number(code) + 1) % 10_000).padStart(4, '0');
 }

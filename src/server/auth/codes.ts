@@ -4,7 +4,7 @@
  * yields a mobile_hash: a single-use, 10-minute token bound to the phone and its purpose.
  */
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, count, desc, eq, gt, isNull, lt } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { mobileHashes, smsCodes } from '../db/schema.ts';
 import { ApiError } from '../http/envelope.ts';
@@ -39,7 +39,7 @@ export interface SendCodeInput {
   now?: Date;
 }
 
-/** Checks the limits, then records and sends a code; throws ApiError when a limit is reached. */
+/** Checks the resend, daily and per-IP limits; throws ApiError (HTTP 429) when one is reached. */
 export async function checkCodeLimits(
   db: Db,
   mobile: string,
@@ -78,6 +78,15 @@ export async function checkCodeLimits(
 export async function issueCode(db: Db, input: SendCodeInput): Promise<void> {
   const now = input.now ?? new Date();
   const code = String(randomInt(0, 10_000)).padStart(4, '0');
+  // Rows older than the daily window count for nothing any more.
+  await db
+    .delete(smsCodes)
+    .where(
+      and(
+        eq(smsCodes.mobile, input.mobile),
+        lt(smsCodes.createdAt, new Date(now.getTime() - 2 * 24 * 3600_000)),
+      ),
+    );
   await db.insert(smsCodes).values({
     mobile: input.mobile,
     purpose: input.purpose,
@@ -90,8 +99,10 @@ export async function issueCode(db: Db, input: SendCodeInput): Promise<void> {
 }
 
 /**
- * Uses the newest live code of a phone and purpose: true and spent when `code` is right; a
- * wrong code counts a try (the code dies at 5). False when there is no live code.
+ * Checks `code` against the newest code of a phone and purpose (a new code supersedes older
+ * ones). Each check first takes one of the code's 5 tries in a conditional UPDATE, so concurrent
+ * guesses cannot share a try; a right code is then spent. False when the code is wrong, used,
+ * expired, out of tries or was never sent.
  */
 export async function consumeCode(
   db: Db,
@@ -101,34 +112,33 @@ export async function consumeCode(
   code: string,
   now = new Date(),
 ): Promise<boolean> {
-  const [row] = await db
-    .select()
+  const [newest] = await db
+    .select({ id: smsCodes.id })
     .from(smsCodes)
+    .where(and(eq(smsCodes.mobile, mobile), eq(smsCodes.purpose, purpose)))
+    .orderBy(desc(smsCodes.createdAt), desc(smsCodes.id))
+    .limit(1);
+  if (!newest) return false;
+  const [row] = await db
+    .update(smsCodes)
+    .set({ attempts: sql`${smsCodes.attempts} + 1` })
     .where(
       and(
-        eq(smsCodes.mobile, mobile),
-        eq(smsCodes.purpose, purpose),
+        eq(smsCodes.id, newest.id),
         isNull(smsCodes.usedAt),
         gt(smsCodes.expiresAt, now),
         lt(smsCodes.attempts, CODE_RULES.maxAttempts),
       ),
     )
-    .orderBy(desc(smsCodes.createdAt))
-    .limit(1);
-  if (!row || !row.codeHash) return false;
+    .returning({ codeHash: smsCodes.codeHash });
+  if (!row?.codeHash) return false;
   const expected = Buffer.from(row.codeHash, 'hex');
   const actual = Buffer.from(codeHash(secret, mobile, purpose, code), 'hex');
-  if (!timingSafeEqual(expected, actual)) {
-    await db
-      .update(smsCodes)
-      .set({ attempts: row.attempts + 1 })
-      .where(eq(smsCodes.id, row.id));
-    return false;
-  }
+  if (!timingSafeEqual(expected, actual)) return false;
   const used = await db
     .update(smsCodes)
     .set({ usedAt: now })
-    .where(and(eq(smsCodes.id, row.id), isNull(smsCodes.usedAt)))
+    .where(and(eq(smsCodes.id, newest.id), isNull(smsCodes.usedAt)))
     .returning({ id: smsCodes.id });
   return used.length === 1;
 }

@@ -24,8 +24,7 @@ import {
   clearLoginFailures,
   createUser,
   findUserByMobile,
-  isPasswordLocked,
-  recordLoginFailure,
+  takePasswordAttempt,
   userInfo,
 } from '../users/service.ts';
 import { createCaptcha, spendCaptchaPass, verifyCaptcha } from './captcha.ts';
@@ -57,9 +56,15 @@ async function startSession(c: Context<ApiEnv>, userId: number) {
   return ok(c, { token, ...info, id: userId });
 }
 
-function regSource(c: Context<ApiEnv>, fromBody: string): string {
+/**
+ * The registration channel: the `reg-source` header when it is a channel code other than the
+ * default, else REG_SOURCE_HOSTS by Host, else OFFICIAL. The browser sends OFFICIAL for hosts
+ * it does not know, which must not hide the server's host map; the body's reg_source_id repeats
+ * the header and is not read.
+ */
+function regSource(c: Context<ApiEnv>): string {
   const header = (c.req.header('reg-source') ?? '').trim();
-  for (const code of [header, fromBody]) if (/^[A-Z0-9_]{2,32}$/.test(code)) return code;
+  if (/^[A-Z0-9_]{2,32}$/.test(header) && header !== 'OFFICIAL') return header;
   const host = (c.req.header('host') ?? '').toLowerCase().replace(/:\d+$/, '');
   return c.get('rt').env.regSourceHosts[host] ?? 'OFFICIAL';
 }
@@ -123,14 +128,12 @@ export function userRoutes() {
           }
           return startSession(c, user.id);
         }
-        if (await isPasswordLocked(db, mobile)) throw new ApiError('account.api.locked');
+        // The try counts as a failure until it succeeds; unknown phones are counted and locked alike.
+        if (!(await takePasswordAttempt(db, mobile))) throw new ApiError('account.api.locked');
         const user = await findUserByMobile(db, mobile);
         // Unknown phones cost a hash too, so timing does not tell them apart.
         const valid = await verifyPassword(body.pwd, user?.passwordHash ?? PLACEHOLDER_HASH);
-        if (!user || !valid) {
-          await recordLoginFailure(db, mobile);
-          throw new ApiError('account.api.badCredentials');
-        }
+        if (!user || !valid) throw new ApiError('account.api.badCredentials');
         await clearLoginFailures(db, mobile);
         return startSession(c, user.id);
       })
@@ -179,10 +182,11 @@ export function userRoutes() {
 export const registerRoutes = new Hono<ApiEnv>().post('/register', async (c) => {
   const body = await input(c, registerRequest);
   const { db } = c.get('rt');
-  if (await findUserByMobile(db, body.account)) throw new ApiError('account.api.alreadyRegistered');
+  // The proof is checked first: without one, the answer must not tell whether the phone is taken.
   if (!(await spendMobileHash(db, body.mobile_hash, body.account, 'register'))) {
     throw new ApiError('account.api.hashInvalid');
   }
+  if (await findUserByMobile(db, body.account)) throw new ApiError('account.api.alreadyRegistered');
   let regAnchorId: number | null = null;
   if (body.anchor_id > 0) {
     const [room] = await db
@@ -196,7 +200,7 @@ export const registerRoutes = new Hono<ApiEnv>().post('/register', async (c) => 
   try {
     id = await createUser(db, {
       mobile: body.account,
-      regSource: regSource(c, body.reg_source_id),
+      regSource: regSource(c),
       regAnchorId,
     });
   } catch {

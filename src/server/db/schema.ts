@@ -323,7 +323,7 @@ export const smsCodes = pgTable(
     ip: text('ip').notNull(),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    /** Wrong tries so far; the code dies at 5. */
+    /** Checks so far (each takes a try before comparing); the code dies at 5. */
     attempts: integer('attempts').notNull().default(0),
     /** Set when the code was used. */
     usedAt: timestamp('used_at', { withTimezone: true }),

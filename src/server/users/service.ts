@@ -1,6 +1,6 @@
 /** Users as the accounts calls see them: lookup, creation with a wallet, the user-info object. */
 import { randomInt } from 'node:crypto';
-import { desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, gt, lt } from 'drizzle-orm';
 import { formatPhone } from '../../lib/format.ts';
 import { levelOf } from '../../lib/rules/level.ts';
 import type { UserInfo } from '../../lib/user-info.ts';
@@ -88,9 +88,38 @@ export async function isPasswordLocked(db: Db, mobile: string, now = new Date())
   );
 }
 
-/** Records a failed password login. */
-export async function recordLoginFailure(db: Db, mobile: string, now = new Date()): Promise<void> {
+/**
+ * Takes one password try for a phone: false while it is locked. The try is recorded as a failure
+ * before the password is checked (clearLoginFailures forgets it on success), so concurrent
+ * requests cannot get more than 5 checks past the lock between them.
+ */
+export async function takePasswordAttempt(
+  db: Db,
+  mobile: string,
+  now = new Date(),
+): Promise<boolean> {
+  if (await isPasswordLocked(db, mobile, now)) return false;
+  const t = now.getTime();
+  // Failures older than a window plus a lock can no longer lock anything.
+  await db
+    .delete(loginFailures)
+    .where(
+      and(
+        eq(loginFailures.mobile, mobile),
+        lt(loginFailures.createdAt, new Date(t - PASSWORD_LOCK.windowMs - PASSWORD_LOCK.lockMs)),
+      ),
+    );
   await db.insert(loginFailures).values({ mobile, createdAt: now });
+  const [recent] = await db
+    .select({ n: count() })
+    .from(loginFailures)
+    .where(
+      and(
+        eq(loginFailures.mobile, mobile),
+        gt(loginFailures.createdAt, new Date(t - PASSWORD_LOCK.windowMs)),
+      ),
+    );
+  return (recent?.n ?? 0) <= PASSWORD_LOCK.failures;
 }
 
 /** Forgets a phone's failures after a successful login. */
