@@ -3,14 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApi } from '../../src/server/app.ts';
 import { loginFailures, sessions, smsCodes } from '../../src/server/db/schema.ts';
-import {
-  accountRows,
-  bearer,
-  login,
-  otherCode,
-  requestCode,
-  type Api,
-} from './auth-helpers.ts';
+import { accountRows, bearer, login, otherCode, requestCode, type Api } from './auth-helpers.ts';
 import { callApi, DB_KINDS, openTestRuntime, type TestRuntime } from './helpers.ts';
 
 describe.each(DB_KINDS)('login on %s', (kind) => {
@@ -98,8 +91,9 @@ describe.each(DB_KINDS)('login on %s', (kind) => {
       .where(eq(loginFailures.mobile, mobile));
     const later = await login(api, { account: mobile, pwd: 'demo1234', login_type: 1 });
     expect(later.status).toBe(0);
-    expect(await t.rt.db.select().from(loginFailures).where(eq(loginFailures.mobile, mobile)))
-      .toHaveLength(0);
+    expect(
+      await t.rt.db.select().from(loginFailures).where(eq(loginFailures.mobile, mobile)),
+    ).toHaveLength(0);
   });
 
   it('does not lock for 5 failures spread over more than 15 minutes', async () => {

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApi } from '../../src/server/app.ts';
 import { issueMobileHash } from '../../src/server/auth/codes.ts';
-import { mobileHashes, users, wallets } from '../../src/server/db/schema.ts';
+import { mobileHashes, smsCodes, users, wallets } from '../../src/server/db/schema.ts';
 import {
   accountRows,
   device,
@@ -63,7 +63,10 @@ describe.each(DB_KINDS)('registration on %s', (kind) => {
     const mobile = '13811112222';
     const code = await requestCode(t, api, mobile, 'd-reg');
     const wrong = await login(api, { account: mobile, pwd: otherCode(code), login_type: 2 });
-    expect(wrong).toMatchObject({ status: 1, msg: 'The verification code is wrong or has expired' });
+    expect(wrong).toMatchObject({
+      status: 1,
+      msg: 'The verification code is wrong or has expired',
+    });
     const before = await accountRows(t);
     const res = await login(api, { account: mobile, pwd: code, login_type: 2 });
     expect(res.status).toBe(301);
@@ -111,7 +114,11 @@ describe.each(DB_KINDS)('registration on %s', (kind) => {
     const usedAgain = await register({ account: mobile, mobile_hash: res.data.mobile_hash });
     expect(usedAgain.status).toBe(1);
     expect(await accountRows(t)).toEqual(rows);
-    // Now the phone has an account: the same code path logs in instead of 301.
+    // Now the phone has an account: a new code (a minute later) logs in instead of answering 301.
+    await t.rt.db
+      .update(smsCodes)
+      .set({ createdAt: new Date(Date.now() - 61_000) })
+      .where(eq(smsCodes.mobile, mobile));
     const next = await requestCode(t, api, mobile, 'd-reg');
     expect((await login(api, { account: mobile, pwd: next, login_type: 2 })).status).toBe(0);
   });

@@ -3,6 +3,7 @@
  * registration, forgot password, logout, user info and chat signatures. No answer says whether
  * a phone is registered, except the 301 that follows a right login code.
  */
+import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { API_STATUS } from '../../lib/api/envelope.ts';
@@ -40,7 +41,7 @@ import { createSession, revokeSession, revokeUserSessions } from './sessions.ts'
 import { guestId, signUserSig } from './usersig.ts';
 
 /** A valid hash of a random password, checked when the phone is unknown. */
-const PLACEHOLDER_HASH = await hashPassword(`placeholder-${Math.random()}`);
+const PLACEHOLDER_HASH = await hashPassword(randomBytes(16).toString('hex'));
 
 function requireDevice(c: Context<ApiEnv>): string {
   const device = c.get('deviceInfo');

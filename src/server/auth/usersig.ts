@@ -16,9 +16,11 @@ export function signUserSig(secret: string, id: string, now = Date.now()): strin
 
 /** True when `sig` was made by signUserSig for `id` with `secret` and has not expired. */
 export function verifyUserSig(secret: string, id: string, sig: string, now = Date.now()): boolean {
-  const [expiresText, given] = sig.split('.');
+  const parts = sig.split('.');
+  const [expiresText, given] = parts;
   const expires = Number(expiresText);
-  if (!given || !Number.isInteger(expires) || expires * 1000 <= now) return false;
+  if (parts.length !== 2 || !given || !/^\d{1,12}$/.test(expiresText ?? '')) return false;
+  if (expires * 1000 <= now) return false;
   const expected = Buffer.from(mac(secret, id, expires));
   const actual = Buffer.from(given);
   return expected.length === actual.length && timingSafeEqual(expected, actual);
