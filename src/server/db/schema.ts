@@ -293,21 +293,28 @@ export const maintenanceWindows = pgTable('maintenance_windows', {
 });
 
 /** Slide-captcha challenges; a pass lets one SMS code be sent from the same device. */
-export const captchas = pgTable('captchas', {
-  /** Random id given to the client. */
-  id: text('id').primaryKey(),
-  /** Right x of the piece on the 590-wide image. */
-  x: integer('x').notNull(),
-  /** Device fingerprint (device-info) that asked for it. */
-  device: text('device').notNull(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  /** Set on the first verification, right or wrong: an id verifies once. */
-  verifiedAt: timestamp('verified_at', { withTimezone: true }),
-  /** Set when the verification passed. */
-  passedAt: timestamp('passed_at', { withTimezone: true }),
-  /** Set when the pass was spent on an SMS code. */
-  spentAt: timestamp('spent_at', { withTimezone: true }),
-});
+export const captchas = pgTable(
+  'captchas',
+  {
+    /** Random id given to the client. */
+    id: text('id').primaryKey(),
+    /** Right x of the piece on the 590-wide image. */
+    x: integer('x').notNull(),
+    /** Device fingerprint (device-info) that asked for it. */
+    device: text('device').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Set on the first verification, right or wrong: an id verifies once. */
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    /** Set when the verification passed. */
+    passedAt: timestamp('passed_at', { withTimezone: true }),
+    /** Set when the pass was spent on an SMS code. */
+    spentAt: timestamp('spent_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('captchas_device_idx').on(t.device, t.passedAt),
+    index('captchas_expires_idx').on(t.expiresAt),
+  ],
+);
 
 /** SMS codes sent; only a hash of the code is kept. */
 export const smsCodes = pgTable(
