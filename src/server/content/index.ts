@@ -31,6 +31,8 @@ export type ContentItem<C extends CollectionName> = CollectionEntry<C> & {
 export interface NewsPage {
   /** Articles of this page, newest first. */
   items: ContentItem<'news'>[];
+  /** The page returned, counting from 1 (the requested one clamped into 1..pages). */
+  page: number;
   /** Articles in all pages. */
   total: number;
   /** Number of pages, at least 1. */
@@ -96,7 +98,8 @@ export async function listNews(
   const size = Math.max(1, Math.floor(pageSize));
   const pages = Math.max(1, Math.ceil(all.length / size));
   const current = Math.min(pages, Math.max(1, Math.floor(page) || 1));
-  return { items: all.slice((current - 1) * size, current * size), total: all.length, pages };
+  const items = all.slice((current - 1) * size, current * size);
+  return { items, page: current, total: all.length, pages };
 }
 
 /** One news article, undefined when it exists in neither language. */

@@ -223,6 +223,10 @@ export const shell = {
     empty: 'No lives are planned yet. Check the schedule for upcoming matches.',
     at: 'Starts {{day}} {{time}}',
   },
+  news: {
+    empty: 'No news yet.',
+    pages: 'Pages',
+  },
   footer: {
     about: 'About us',
     help: 'Help centre',

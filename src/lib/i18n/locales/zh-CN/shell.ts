@@ -215,6 +215,10 @@ export const shell: ShellResource = {
     empty: '暂无直播预告，去赛程看看即将开始的比赛吧。',
     at: '{{day}} {{time}} 开播',
   },
+  news: {
+    empty: '暂无资讯。',
+    pages: '分页',
+  },
   footer: {
     about: '关于我们',
     help: '帮助中心',
