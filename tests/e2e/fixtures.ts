@@ -11,7 +11,7 @@ import { startServer, type RunningServer } from '../../src/server/main.ts';
 import { getRuntime, type Runtime } from '../../src/server/runtime.ts';
 import type { SmsMessage } from '../../src/server/sms/index.ts';
 
-/** Worker fixtures. */
+/** Worker fixtures: the server, its runtime, and the SMS lines it printed on stdout. */
 interface WorkerFixtures {
   server: RunningServer & { rt: Runtime; sms: SmsMessage[] };
 }
@@ -30,17 +30,21 @@ export const test = base.extend<object, WorkerFixtures>({
           LOG_REQUESTS: '0',
         }),
       );
-      // Keep every SMS the server sends (it still prints them as the console provider does).
+      // Read SMS codes where a person would: the console provider's JSON lines on stdout
+      // (the server runs in this worker process, so its stdout is ours).
       const rt = getRuntime();
       const sms: SmsMessage[] = [];
-      const provider = rt.sms;
-      rt.sms = {
-        send: async (message) => {
-          sms.push(message);
-          await provider.send(message);
-        },
+      const write = process.stdout.write.bind(process.stdout);
+      process.stdout.write = (chunk: string | Uint8Array, ...rest: never[]) => {
+        for (const line of String(chunk).split('\n')) {
+          if (!line.startsWith('{"event":"sms"')) continue;
+          const { mobile, code, purpose } = JSON.parse(line) as SmsMessage;
+          sms.push({ mobile, code, purpose });
+        }
+        return write(chunk, ...rest);
       };
       await use({ ...running, rt, sms });
+      process.stdout.write = write;
       await running.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
@@ -51,14 +55,19 @@ export const test = base.extend<object, WorkerFixtures>({
 
 export { expect } from '@playwright/test';
 
-/** Screens go to test-results/screens and into the report. */
-export async function screenshot(page: Page, info: TestInfo, name: string): Promise<void> {
+/** Screens go to test-results/screens and into the report; `fullPage: false` for open dialogs. */
+export async function screenshot(
+  page: Page,
+  info: TestInfo,
+  name: string,
+  { fullPage = true }: { fullPage?: boolean } = {},
+): Promise<void> {
   const dir = path.resolve('test-results/screens');
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `${name}.png`);
   // From the top, so the sticky header sits where a visitor sees it.
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: file, fullPage: true });
+  await page.screenshot({ path: file, fullPage });
   await info.attach(name, { path: file, contentType: 'image/png' });
 }
 

@@ -9,16 +9,20 @@ import {
   requestCode,
   setLoginField,
   togglePasswordVisible,
+  type PasswordField as PasswordFieldName,
 } from '../../lib/stores/account.ts';
 import { useT } from '../use-t.ts';
+import { LoginIcon } from './icons.tsx';
 
 /** Phone with the country label and a clear button. */
 export function PhoneField() {
   const t = useT();
   const { phone } = useStore($loginForm);
   return (
-    <label className="lf-field">
-      <span className="lf-prefix">+86</span>
+    <div className="lf-field">
+      <span className="lf-prefix" aria-hidden="true">
+        +86
+      </span>
       <input
         name="phone"
         type="tel"
@@ -33,14 +37,14 @@ export function PhoneField() {
       {phone && (
         <button
           type="button"
-          className="lf-clear"
+          className="lf-icon-btn"
           aria-label={t('account.ui.clear')}
           onClick={() => setLoginField('phone', '')}
         >
-          ×
+          <LoginIcon name="close" size={16} />
         </button>
       )}
-    </label>
+    </div>
   );
 }
 
@@ -51,8 +55,15 @@ export function CodeField() {
   const countdown = useStore($countdown);
   const sent = useStore($codeSent);
   const busy = useStore($loginBusy);
+  const label =
+    countdown > 0
+      ? t('account.ui.seconds', { count: countdown })
+      : t(sent ? 'account.ui.resend' : 'account.ui.sendCode');
   return (
-    <label className="lf-field">
+    <div className="lf-field">
+      <span className="lf-lead" aria-hidden="true">
+        <LoginIcon name="shield" size={18} />
+      </span>
       <input
         name="code"
         inputMode="numeric"
@@ -66,50 +77,54 @@ export function CodeField() {
       <button
         type="button"
         className="lf-send"
+        data-counting={countdown > 0 || undefined}
         disabled={countdown > 0 || busy}
         onClick={requestCode}
       >
-        {countdown > 0
-          ? t('account.ui.seconds', { count: countdown })
-          : sent
-            ? t('account.ui.resend')
-            : t('account.ui.sendCode')}
+        {label}
       </button>
-    </label>
+    </div>
   );
 }
 
 /** A password input with its show/hide toggle. */
-export function PasswordField({
-  field,
-  label,
-}: {
-  field: 'passwd' | 'passwd1' | 'passwd2';
-  label: string;
-}) {
+export function PasswordField({ field, label }: { field: PasswordFieldName; label: string }) {
   const t = useT();
-  const form = useStore($loginForm);
+  const value = useStore($loginForm)[field];
   const visible = useStore($passwordVisible)[field];
   return (
-    <label className="lf-field">
+    <div className="lf-field">
+      <span className="lf-lead" aria-hidden="true">
+        <LoginIcon name="lock" size={18} />
+      </span>
       <input
         name={field}
         type={visible ? 'text' : 'password'}
         autoComplete={field === 'passwd' ? 'current-password' : 'new-password'}
+        maxLength={32}
         placeholder={label}
         aria-label={label}
-        value={form[field]}
+        value={value}
         onChange={(e) => setLoginField(field, e.target.value)}
       />
       <button
         type="button"
-        className="lf-eye"
+        className="lf-icon-btn"
         aria-label={visible ? t('account.ui.hide') : t('account.ui.show')}
         aria-pressed={visible}
         onClick={() => togglePasswordVisible(field)}
       >
-        {visible ? '◉' : '◎'}
+        <LoginIcon name={visible ? 'eyeOff' : 'eye'} size={18} />
       </button>
-    </label>
+    </div>
+  );
+}
+
+/** The red line under the form (server and local validation messages). */
+export function ErrorLine({ text }: { text: string }) {
+  return (
+    <p className="lf-error" role="alert">
+      {text}
+    </p>
   );
 }

@@ -39,12 +39,17 @@ function setText(root: HTMLElement, selector: string, text: string): void {
   for (const el of root.querySelectorAll<HTMLElement>(selector)) el.textContent = text;
 }
 
+function fill(template: string | undefined, values: Record<string, string | number>): string {
+  return (template ?? '').replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key] ?? ''));
+}
+
 /** Fills the avatar chip and the user card from the stored user info. */
 function showUser(header: HTMLElement): void {
   const render = () => {
     const info = $userInfo.get();
     header.dataset.auth = $loggedIn.get() ? 'in' : 'out';
     if (!info) return;
+    const level = info.level ?? 0;
     setText(header, '[data-user-nick]', info.nick_name ?? '');
     setText(header, '[data-user-id]', String(info.id ?? ''));
     setText(header, '[data-user-phone]', info.formatPhone ?? '');
@@ -54,23 +59,28 @@ function showUser(header: HTMLElement): void {
       if (info.avatar) img.src = info.avatar;
     }
     const badge = header.querySelector<HTMLElement>('[data-user-badge]');
-    if (badge) badge.innerHTML = levelBadgeSvg(info.level ?? 0);
+    if (badge) badge.innerHTML = levelBadgeSvg(level);
     const vip = header.querySelector<HTMLElement>('[data-user-vip]');
     if (vip) {
-      vip.hidden = !(info.vip_level > 0);
+      vip.hidden = !((info.vip_level ?? 0) > 0);
       vip.textContent = `VIP ${formatVip(info.vip_level ?? 0)}`;
     }
-    const total = (info.process ?? 0) + (info.remainder ?? 0);
+    const levelLabel = header.querySelector<HTMLElement>('[data-user-level]');
+    if (levelLabel) levelLabel.textContent = fill(levelLabel.dataset.template, { level });
+    // Spec §9: progress is process / (process + remainder); the top level shows a full bar.
+    const process = info.process ?? 0;
+    const total = process + (info.remainder ?? 0);
+    const percent = total > 0 ? Math.round((100 * process) / total) : 100;
     const bar = header.querySelector<HTMLElement>('[data-user-progress]');
-    if (bar)
-      bar.style.width = `${total > 0 ? Math.round((100 * (info.process ?? 0)) / total) : 100}%`;
+    if (bar) bar.style.width = `${percent}%`;
+    header
+      .querySelector<HTMLElement>('[data-user-progressbar]')
+      ?.setAttribute('aria-valuenow', String(percent));
     const next = header.querySelector<HTMLElement>('[data-user-next]');
     if (next) {
       next.textContent =
-        info.remainder > 0
-          ? (next.dataset.template ?? '')
-              .replace('{{remainder}}', String(info.remainder))
-              .replace('{{next}}', String((info.level ?? 0) + 1))
+        (info.remainder ?? 0) > 0
+          ? fill(next.dataset.template, { remainder: info.remainder, next: level + 1 })
           : (next.dataset.max ?? '');
     }
   };
@@ -79,12 +89,49 @@ function showUser(header: HTMLElement): void {
   $loggedIn.listen(render);
 }
 
-/** The start-live button shows a live state while the user broadcasts. */
+/**
+ * The user card opens on hover (CSS) and on click or tap (pinned until a click outside or
+ * Escape). Opening it refreshes the wallet with getUserAsset; that store module (and its
+ * validation rules) is loaded only then, so content pages do not pay for it.
+ */
+function wireUserCard(header: HTMLElement): void {
+  const area = header.querySelector<HTMLElement>('[data-user-area]');
+  const chip = area?.querySelector<HTMLElement>('[data-action="user-card"]');
+  if (!area || !chip) return;
+  const refresh = () => {
+    if (!$loggedIn.get()) return;
+    void loadChunk(() => import('../../lib/stores/account.ts'))
+      .then((m) => m.refreshUserAsset())
+      .catch((err: unknown) => console.warn('user asset', err));
+  };
+  const setOpen = (open: boolean) => {
+    area.classList.toggle('is-open', open);
+    chip.setAttribute('aria-expanded', String(open));
+    if (open) refresh();
+  };
+  area.addEventListener('pointerenter', (e) => {
+    if (e.pointerType === 'mouse') refresh();
+  });
+  chip.addEventListener('click', () => setOpen(!area.classList.contains('is-open')));
+  document.addEventListener('click', (e) => {
+    if (area.classList.contains('is-open') && !area.contains(e.target as Node)) setOpen(false);
+  });
+  document.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape' && area.classList.contains('is-open')) {
+      setOpen(false);
+      chip.focus();
+    }
+  });
+}
+
+/** The start-live button and the card's link show a live state while the user broadcasts. */
 function showLiveState(header: HTMLElement): void {
-  const label = header.querySelector<HTMLElement>('[data-live-label]');
+  const labels = header.querySelectorAll<HTMLElement>('[data-live-label]');
   $anchorLive.subscribe((live) => {
     header.dataset.living = live ? '1' : '0';
-    if (label) label.textContent = live ? (label.dataset.living ?? '') : (label.dataset.idle ?? '');
+    for (const label of labels) {
+      label.textContent = live ? (label.dataset.living ?? '') : (label.dataset.idle ?? '');
+    }
   });
   if ($loggedIn.get())
     checkAnchorStatus().catch((err: unknown) => console.warn('anchor status', err));
@@ -106,6 +153,7 @@ export function initHeader(): void {
   if (!header) return;
   markActiveTab(header);
   showUser(header);
+  wireUserCard(header);
   showLiveState(header);
   mountDialogsOnDemand();
   // Spec §4: when the tab comes back and chat is not connected, take the user from local storage.
@@ -122,7 +170,7 @@ export function initHeader(): void {
     } else if (action === 'logout') {
       event.preventDefault();
       openDialog('logout');
-    } else if (action === 'login') {
+    } else if (action === 'login' || action === 'login-panel') {
       event.preventDefault();
       openLogin();
     } else if (action === 'start-live') {

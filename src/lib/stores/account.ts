@@ -1,6 +1,6 @@
 /**
  * The login dialog's state and actions (spec §2, §4): SMS and password modes, the forgot-password
- * wizard, the slide captcha, the 60 s countdown, automatic registration and logout.
+ * wizard, the slide captcha, the 60 s countdown, automatic registration, user info and logout.
  * Components only render these stores and call these actions.
  */
 import { atom, map } from 'nanostores';
@@ -11,13 +11,13 @@ import { channelForHost } from '../channel.ts';
 import { deviceId } from '../device.ts';
 import { createI18n } from '../i18n/index.ts';
 import {
+  formatCodeInput,
+  formatPhoneInput,
   loginPasswordSchema,
   mobileSchema,
   newPasswordPairSchema,
   phoneDigits,
   smsCodeSchema,
-  formatCodeInput,
-  formatPhoneInput,
 } from '../validation/account.ts';
 import { firstIssueMessage } from '../validation/messages.ts';
 import { closeDialog } from './dialogs.ts';
@@ -28,35 +28,54 @@ import type { z } from 'zod';
 
 /** 2 SMS code (default), 1 password, 3 forgot password. */
 export type LoginMode = 1 | 2 | 3;
+/** Step of the forgot-password wizard: 1 verify phone, 2 new password, 3 done. */
+export type ForgotStep = 1 | 2 | 3;
+/** The login form of spec §3. */
+export type LoginForm = {
+  phone: string;
+  code: string;
+  passwd: string;
+  passwd1: string;
+  passwd2: string;
+};
+/** Password fields that have a show/hide toggle. */
+export type PasswordField = 'passwd' | 'passwd1' | 'passwd2';
 
-/** Spec §9: seconds before a code can be sent again. */
-export const RESEND_SECONDS = 60;
-/** Display size of the captcha picture and its natural width (spec §9). */
-export const CAPTCHA_VIEW = {
-  width: 480,
-  height: 202,
-  naturalWidth: 590,
-  naturalHeight: 360,
+/** Timings of spec §9. */
+export const ACCOUNT_TIMING = {
+  /** Seconds before a code can be sent again. */
+  resendSeconds: 60,
+  /** Captcha success flash before going on. */
+  captchaSuccessMs: 1000,
+  /** Captcha failure shown before the slider resets. */
+  captchaFailMs: 800,
+  /** Delay of the password-reset success toast. */
+  resetToastMs: 1000,
+  /** 'registration success' stays this long before the page reloads. */
+  registeredReloadMs: 900,
 } as const;
+
+const EMPTY_FORM: LoginForm = { phone: '', code: '', passwd: '', passwd1: '', passwd2: '' };
+const HIDDEN = { passwd: false, passwd1: false, passwd2: false };
 
 /** Current mode. */
 export const $loginMode = atom<LoginMode>(2);
-/** Step of the forgot-password wizard: 1 verify phone, 2 new password, 3 done. */
-export const $forgotStep = atom<1 | 2 | 3>(1);
-/** The form (spec §3: phone, code, passwd, passwd1, passwd2). */
-export const $loginForm = map({ phone: '', code: '', passwd: '', passwd1: '', passwd2: '' });
+/** Step of the forgot-password wizard. */
+export const $forgotStep = atom<ForgotStep>(1);
+/** The form, as typed (formatted); values are trimmed when used. */
+export const $loginForm = map<LoginForm>({ ...EMPTY_FORM });
 /** Which password fields show their text. */
-export const $passwordVisible = map({ passwd: false, passwd1: false, passwd2: false });
+export const $passwordVisible = map<Record<PasswordField, boolean>>({ ...HIDDEN });
 /** The red line under the form. */
 export const $loginError = atom('');
-/** Seconds left before 'resend'; 0 when a code can be sent. */
+/** Seconds left before a code can be sent again; 0 when it can. */
 export const $countdown = atom(0);
-/** True once a code was sent in this dialog (the button then reads 'resend'). */
+/** True once a code was sent (the button then reads 'resend'). */
 export const $codeSent = atom(false);
 /** A request of the dialog is under way. */
 export const $loginBusy = atom(false);
 
-/** A captcha challenge from the server. */
+/** A captcha challenge from the server (test_x only under CAPTCHA_TEST_SOLUTION=1). */
 export interface CaptchaChallenge {
   id: string;
   image: string;
@@ -65,7 +84,7 @@ export interface CaptchaChallenge {
   test_x?: number;
 }
 
-/** The captcha overlay: what it unlocks, the picture, and its feedback. */
+/** The open captcha: what passing it unlocks, the picture, and its feedback. */
 export interface CaptchaState {
   next: 'login' | 'code';
   challenge: CaptchaChallenge | null;
@@ -76,7 +95,10 @@ export interface CaptchaState {
 export const $captcha = atom<CaptchaState | null>(null);
 
 let mobileHash = '';
-let timer: ReturnType<typeof setInterval> | undefined;
+let countdownTimer: ReturnType<typeof setInterval> | undefined;
+// Bumped whenever the captcha opens or closes, so late answers and timers of an old one are ignored.
+let captchaSeq = 0;
+let assetRefreshedAt = 0;
 
 const t = () => createI18n($locale.get());
 
@@ -85,8 +107,16 @@ function check<S extends z.ZodType>(schema: S, value: unknown): string {
   return parsed.success ? '' : firstIssueMessage(parsed.error, t());
 }
 
-/** Sets a field, applying the phone (3-4-4) and code (digits, max 4) formats. */
-export function setLoginField(field: keyof ReturnType<typeof $loginForm.get>, value: string): void {
+function errorText(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+function phone(): string {
+  return phoneDigits($loginForm.get().phone.trim());
+}
+
+/** Sets a field, applying the phone (3-4-4, max 13) and code (digits, max 4) formats. */
+export function setLoginField(field: keyof LoginForm, value: string): void {
   const formatted =
     field === 'phone' ? formatPhoneInput(value) : field === 'code' ? formatCodeInput(value) : value;
   $loginForm.setKey(field, formatted);
@@ -94,128 +124,145 @@ export function setLoginField(field: keyof ReturnType<typeof $loginForm.get>, va
 }
 
 /** Shows or hides a password field. */
-export function togglePasswordVisible(field: 'passwd' | 'passwd1' | 'passwd2'): void {
+export function togglePasswordVisible(field: PasswordField): void {
   $passwordVisible.setKey(field, !$passwordVisible.get()[field]);
 }
 
-/** Switches between code (2), password (1) and forgot (3) modes. */
+/** Switches between code (2), password (1) and forgot (3) modes; the wizard starts at step 1. */
 export function setLoginMode(mode: LoginMode): void {
   $loginMode.set(mode);
   $forgotStep.set(1);
   $loginError.set('');
 }
 
-/** Back from step 2 of the wizard to step 1. */
+/** 'Return to previous step': wizard step 2 back to step 1. */
 export function backToPhoneStep(): void {
   $forgotStep.set(1);
   $loginError.set('');
 }
 
-/** Closing: mode back to 2, form, toggles and messages cleared. */
+/** Closing: mode back to 2, form, toggles, messages and captcha cleared (the countdown runs on). */
 export function resetLoginDialog(): void {
   $loginMode.set(2);
   $forgotStep.set(1);
-  $loginForm.set({ phone: '', code: '', passwd: '', passwd1: '', passwd2: '' });
-  $passwordVisible.set({ passwd: false, passwd1: false, passwd2: false });
+  $loginForm.set({ ...EMPTY_FORM });
+  $passwordVisible.set({ ...HIDDEN });
   $loginError.set('');
-  $captcha.set(null);
+  closeCaptcha();
   mobileHash = '';
 }
 
-/** Closes the dialog and resets it. */
+/** The close icon: closes the dialog and resets it. */
 export function closeLoginDialog(): void {
   resetLoginDialog();
   closeDialog();
 }
 
-function phone(): string {
-  return phoneDigits($loginForm.get().phone.trim());
+/** Escape: closes the captcha when it is open, otherwise the dialog. */
+export function dismissLogin(): void {
+  if ($captcha.get()) closeCaptcha();
+  else closeLoginDialog();
 }
 
-/** Whether the main button is enabled (spec §4). */
-export function canSubmit(
-  mode: LoginMode,
-  step: number,
-  form: ReturnType<typeof $loginForm.get>,
-): boolean {
-  if (mode === 2) return Boolean(form.phone.trim() && form.code.trim());
-  if (mode === 1) return Boolean(form.phone.trim() && form.passwd.trim());
-  if (step === 1) return Boolean(form.phone.trim() && form.code.trim());
-  return Boolean(form.passwd1.trim() && form.passwd2.trim());
+/** Whether the main button is enabled (spec §4): phone and code, phone and password, both new passwords. */
+export function canSubmit(mode: LoginMode, step: ForgotStep, form: LoginForm): boolean {
+  const filled = (...values: string[]) => values.every((v) => v.trim() !== '');
+  if (mode === 1) return filled(form.phone, form.passwd);
+  if (mode === 3 && step === 2) return filled(form.passwd1, form.passwd2);
+  return filled(form.phone, form.code);
 }
 
 function startCountdown(): void {
-  clearInterval(timer);
-  $countdown.set(RESEND_SECONDS);
+  clearInterval(countdownTimer);
+  $countdown.set(ACCOUNT_TIMING.resendSeconds);
   $codeSent.set(true);
-  timer = setInterval(() => {
-    const left = $countdown.get() - 1;
-    $countdown.set(Math.max(0, left));
-    if (left <= 0) clearInterval(timer);
+  countdownTimer = setInterval(() => {
+    const left = Math.max(0, $countdown.get() - 1);
+    $countdown.set(left);
+    if (left === 0) clearInterval(countdownTimer);
   }, 1000);
 }
 
-async function loadChallenge(): Promise<void> {
-  const current = $captcha.get();
-  if (!current) return;
-  $captcha.set({ ...current, challenge: null, status: 'loading' });
+async function loadChallenge(seq: number): Promise<void> {
+  const open = $captcha.get();
+  if (!open) return;
+  // The old picture stays until the new one arrives, so a refresh does not flash empty.
+  $captcha.set({ ...open, status: 'loading' });
   try {
     const challenge = await call<CaptchaChallenge>('post', '/api/captcha_path');
-    const open = $captcha.get();
-    if (open) $captcha.set({ ...open, challenge, status: 'ready' });
+    const current = $captcha.get();
+    if (current && seq === captchaSeq) $captcha.set({ ...current, challenge, status: 'ready' });
   } catch (err) {
-    $captcha.set(null);
-    showToast((err as Error).message, 'error');
+    if (seq !== captchaSeq) return;
+    closeCaptcha();
+    showToast(errorText(err), 'error');
   }
 }
 
-/** 'Send code': checks the phone, then opens the captcha; the code is sent after it passes. */
-export function requestCode(): void {
-  const error = check(mobileSchema, $loginForm.get().phone);
-  if (error) {
-    $loginError.set(error);
-    return;
-  }
-  $captcha.set({ next: 'code', challenge: null, status: 'loading' });
-  void loadChallenge();
+/** Opens the captcha; passing it logs in (password mode) or sends the code. */
+export function openCaptcha(next: CaptchaState['next']): void {
+  captchaSeq += 1;
+  $captcha.set({ next, challenge: null, status: 'loading' });
+  void loadChallenge(captchaSeq);
 }
 
-/** New picture. */
+/** A new picture. */
 export function refreshCaptcha(): void {
-  void loadChallenge();
+  const state = $captcha.get();
+  if (!state || state.status === 'checking' || state.status === 'success') return;
+  void loadChallenge(captchaSeq);
 }
 
-/** Closes the captcha without doing anything. */
+/** Closes the captcha without going on. */
 export function closeCaptcha(): void {
+  captchaSeq += 1;
   $captcha.set(null);
 }
 
-/** Release of the slider at `left` display px: verify with x scaled to the 590-wide picture. */
-export async function releaseCaptcha(left: number): Promise<void> {
+/**
+ * Release of the slider with the piece's left edge at `displayX` (px of the 480-wide picture):
+ * verifies x scaled to the 590-wide natural picture; success flashes 1 s and goes on, failure
+ * shows 0.8 s and loads a new picture (a challenge is good for one try).
+ */
+export async function verifyCaptcha(displayX: number): Promise<void> {
   const state = $captcha.get();
   if (!state?.challenge || state.status !== 'ready') return;
+  const seq = captchaSeq;
   $captcha.set({ ...state, status: 'checking' });
-  const x = Math.round((left * CAPTCHA.naturalWidth) / CAPTCHA.viewWidth);
+  const x = Math.round((displayX * CAPTCHA.naturalWidth) / CAPTCHA.viewWidth);
   let passed = false;
   try {
     passed = await call<boolean>('post', '/api/captcha_verify', { id: state.challenge.id, x });
   } catch {
     passed = false;
   }
+  if (seq !== captchaSeq) return;
+  $captcha.set({ ...state, status: passed ? 'success' : 'fail' });
   if (!passed) {
-    $captcha.set({ ...state, status: 'fail' });
-    setTimeout(() => void loadChallenge(), 800);
+    setTimeout(() => {
+      if (seq === captchaSeq) void loadChallenge(seq);
+    }, ACCOUNT_TIMING.captchaFailMs);
     return;
   }
-  $captcha.set({ ...state, status: 'success' });
   setTimeout(() => {
-    $captcha.set(null);
-    if (state.next === 'login') void passwordLogin();
-    else void sendCode();
-  }, 1000);
+    if (seq !== captchaSeq) return;
+    closeCaptcha();
+    void (state.next === 'login' ? login(1) : sendCode());
+  }, ACCOUNT_TIMING.captchaSuccessMs);
 }
 
-async function sendCode(): Promise<void> {
+/** 'Get code': checks the phone, then opens the captcha; the code is sent once it passes. */
+export function requestCode(): void {
+  const error = check(mobileSchema, $loginForm.get().phone);
+  if (error) $loginError.set(error);
+  else openCaptcha('code');
+}
+
+/**
+ * Sends the code (after the captcha): a login code in modes 2 and 1, a reset code in mode 3.
+ * Success starts the 60 s countdown; only login codes say 'sent successfully'. Errors are toasts.
+ */
+export async function sendCode(): Promise<void> {
   const reset = $loginMode.get() === 3;
   $loginBusy.set(true);
   try {
@@ -223,29 +270,38 @@ async function sendCode(): Promise<void> {
     startCountdown();
     if (!reset) showToast(t()('account.ui.sent'), 'success');
   } catch (err) {
-    showToast((err as Error).message, 'error');
+    showToast(errorText(err), 'error');
   } finally {
     $loginBusy.set(false);
   }
 }
 
-interface LoginData extends StoredUserInfo {
-  token: string;
-  id: number;
-  mobile_hash?: string;
-}
+type SessionData = StoredUserInfo & { token: string; id: number };
 
-async function finishLogin(data: LoginData): Promise<void> {
-  saveSession(data.token, data.id);
-  $userInfo.set({ ...data, token: undefined });
-  await refreshUserInfo();
-  location.reload();
-}
-
-async function register(hash: string): Promise<void> {
-  const room = /^\/liveMatchesTwo\/(\d+)/.exec(location.pathname);
+/** Saves what login or registration returned, merges fresh user info, then reloads. */
+async function finishLogin(data: SessionData, reloadDelayMs = 0): Promise<void> {
+  const { token, ...info } = data;
+  saveSession(token, data.id);
+  $userInfo.set({ ...$userInfo.get(), ...info });
   try {
-    const data = await call<LoginData>('post', '/webapi/user/register', {
+    await refreshUserInfo();
+  } catch (err) {
+    // The login answer already carries the user info; a failed refresh must not undo the login.
+    console.warn('user info refresh failed', err);
+  }
+  setTimeout(() => location.reload(), reloadDelayMs);
+}
+
+/** The live room the dialog was opened from (registration attribution), or 0. */
+export function anchorIdFromPath(pathname: string): number {
+  const room = /^\/liveMatchesTwo\/(\d+)(?:\/|$)/.exec(pathname);
+  return room ? Number(room[1]) : 0;
+}
+
+/** Automatic registration after a 301, with the mobile_hash it carried. */
+export async function register(hash: string): Promise<void> {
+  try {
+    const data = await call<SessionData>('post', '/webapi/user/register', {
       account: phone(),
       mobile_hash: hash,
       platform: 0,
@@ -254,59 +310,51 @@ async function register(hash: string): Promise<void> {
       device_info: deviceId(),
       reg_source_id: channelForHost(location.hostname),
       website: location.host,
-      anchor_id: room ? Number(room[1]) : 0,
+      anchor_id: anchorIdFromPath(location.pathname),
     });
     showToast(t()('account.ui.registered'), 'success');
-    await finishLogin(data);
+    await finishLogin(data, ACCOUNT_TIMING.registeredReloadMs);
   } catch (err) {
-    const message = err instanceof ApiCallError && err.status === 1 ? err.message : '';
+    const message =
+      err instanceof ApiCallError && err.status === API_STATUS.error ? err.message : '';
     $loginError.set(message || t()('account.ui.registerFailed'));
   }
 }
 
-async function login(loginType: 1 | 2, pwd: string): Promise<void> {
+/** Logs in by code (2) or password (1); 0 saves and reloads, 301 registers, errors go to the red line. */
+export async function login(loginType: 1 | 2): Promise<void> {
+  const form = $loginForm.get();
   $loginBusy.set(true);
   try {
-    const res = await request<LoginData>('post', '/api/user/login', {
+    const res = await request<SessionData & { mobile_hash?: string }>('post', '/api/user/login', {
       account: phone(),
-      pwd,
+      pwd: (loginType === 2 ? form.code : form.passwd).trim(),
       platform: 0,
       login_type: loginType,
       source_id: 10001,
       website: location.host,
     });
     if (res.status === API_STATUS.ok) await finishLogin(res.data);
-    else if (res.status === API_STATUS.needsRegistration && res.data.mobile_hash) {
+    else if (res.status === API_STATUS.needsRegistration && res.data?.mobile_hash) {
       await register(res.data.mobile_hash);
     } else $loginError.set(res.msg);
   } catch (err) {
-    $loginError.set((err as Error).message);
+    $loginError.set(errorText(err));
   } finally {
     $loginBusy.set(false);
   }
 }
 
-async function passwordLogin(): Promise<void> {
-  await login(1, $loginForm.get().passwd.trim());
-}
-
-/** The main button of modes 2 and 1: validate, then log in (password mode passes the captcha first). */
+/** The main button of modes 2 and 1: validates, then logs in (password mode passes the captcha first). */
 export function submitLogin(): void {
   const form = $loginForm.get();
   const mode = $loginMode.get();
   const error =
     check(mobileSchema, form.phone) ||
-    (mode === 2 ? check(smsCodeSchema, form.code) : check(loginPasswordSchema, form.passwd));
-  if (error) {
-    $loginError.set(error);
-    return;
-  }
-  if (mode === 2) {
-    void login(2, form.code.trim());
-    return;
-  }
-  $captcha.set({ next: 'login', challenge: null, status: 'loading' });
-  void loadChallenge();
+    (mode === 1 ? check(loginPasswordSchema, form.passwd) : check(smsCodeSchema, form.code));
+  if (error) $loginError.set(error);
+  else if (mode === 1) openCaptcha('login');
+  else void login(2);
 }
 
 /** Wizard step 1: the reset code buys a mobile_hash, then step 2. */
@@ -327,13 +375,13 @@ export async function verifyResetCode(): Promise<void> {
     $forgotStep.set(2);
     $loginError.set('');
   } catch (err) {
-    $loginError.set((err as Error).message);
+    $loginError.set(errorText(err));
   } finally {
     $loginBusy.set(false);
   }
 }
 
-/** Wizard step 2: set the new password; the server's message is toasted after 1 s. */
+/** Wizard step 2: sets the new password; step 3 follows and the server's message is toasted after 1 s. */
 export async function resetPassword(): Promise<void> {
   const { passwd1, passwd2 } = $loginForm.get();
   const error = check(newPasswordPairSchema, { passwd1, passwd2 });
@@ -353,21 +401,31 @@ export async function resetPassword(): Promise<void> {
       return;
     }
     $forgotStep.set(3);
-    setTimeout(() => showToast(res.msg, 'success'), 1000);
+    $loginForm.set({ ...$loginForm.get(), code: '', passwd: '', passwd1: '', passwd2: '' });
+    $passwordVisible.set({ ...HIDDEN });
+    setTimeout(() => showToast(res.msg, 'success'), ACCOUNT_TIMING.resetToastMs);
   } catch (err) {
-    $loginError.set((err as Error).message);
+    $loginError.set(errorText(err));
   } finally {
     $loginBusy.set(false);
   }
 }
 
-/** Reloads the user info (getUserInfo) into local storage `userInfo`. */
+/** Reloads the user info (getUserInfo) and merges it into local storage `userInfo`. */
 export async function refreshUserInfo(): Promise<void> {
   const info = await call<StoredUserInfo>('get', '/api/user/getUserInfo');
   $userInfo.set({ ...$userInfo.get(), ...info });
 }
 
-/** Logs out: tells the server, clears the stored session, reloads. */
+/** Merges getUserAsset (wallet, level) into the stored info; at most once per `maxAgeMs`. */
+export async function refreshUserAsset(maxAgeMs = 30_000): Promise<void> {
+  if (Date.now() - assetRefreshedAt < maxAgeMs) return;
+  assetRefreshedAt = Date.now();
+  const info = await call<StoredUserInfo>('get', '/api/user/getUserAsset');
+  $userInfo.set({ ...$userInfo.get(), ...info });
+}
+
+/** Logs out: tells the server, clears token, id and userInfo from local storage, reloads. */
 export async function logout(): Promise<void> {
   try {
     await call('post', '/api/user/logout');
