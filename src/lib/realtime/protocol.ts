@@ -15,6 +15,10 @@ export const CLIENT_FRAME = {
   say: 'say',
   /** Gift: { giftid, count, client_msg_id }. */
   gift: 'gift',
+  /** Follow a match's live data (text live, score, stats, line-ups): { matchId }. No login needed. */
+  watchMatch: 'watchMatch',
+  /** Stop following a match: { matchId }. */
+  unwatchMatch: 'unwatchMatch',
 } as const;
 
 /** Frames the server sends. */
@@ -35,6 +39,8 @@ export const SERVER_FRAME = {
   quizPrompt: 'quizPrompt',
   heatRep: 'heatRep',
   attentAnchor: 'attentAnchor',
+  /** A match update: { matchId, kind: 'text' | 'score' | 'stats' | 'lineup', payload }. */
+  matchLive: 'matchLive',
   /** Several frames coalesced in one message: data is the frame list. */
   batch: 'batch',
   /** A refusal: { code, msg }. */
