@@ -4,6 +4,7 @@ import { openDatabase } from './db/index.ts';
 import { isDatabaseEmpty, seedDemo } from './db/seed/index.ts';
 import { readEnv, type Env } from './env.ts';
 import { log } from './log.ts';
+import { openBus } from './realtime/bus.ts';
 import type { Runtime } from './runtime.ts';
 import { createSmsProvider } from './sms/index.ts';
 
@@ -19,5 +20,11 @@ export async function openRuntime(env: Env = readEnv()): Promise<Runtime> {
     log('info', 'seeded', { what: 'demo data' });
   }
   log('info', 'database_ready', { kind: database.kind, ms: Date.now() - started });
-  return { env, database, db: database.db, sms: createSmsProvider(env.smsProvider) };
+  return {
+    env,
+    database,
+    db: database.db,
+    sms: createSmsProvider(env.smsProvider),
+    bus: await openBus(env.redisUrl),
+  };
 }

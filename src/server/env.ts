@@ -15,6 +15,8 @@ export interface Env {
   dataDir: string;
   /** PostgreSQL URL; unset means embedded PGlite under dataDir. */
   databaseUrl: string | undefined;
+  /** Redis URL; when set, hub processes share rooms through Redis pub/sub. */
+  redisUrl: string | undefined;
   /** Hosts on which `/` shows the live matches screen instead of redirecting to /home. */
   liveHomeHosts: string[];
   /** Secret for signing chat signatures and other tokens. */
@@ -83,6 +85,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     host: source.HOST ?? '0.0.0.0',
     dataDir,
     databaseUrl: source.DATABASE_URL || undefined,
+    redisUrl: source.REDIS_URL || undefined,
     liveHomeHosts: list(source.LIVE_HOME_HOSTS),
     secret: loadSecret(dataDir, source.SECRET, nodeEnv === 'production'),
     seedDemo: source.SEED_DEMO !== '0',

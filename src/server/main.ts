@@ -34,7 +34,7 @@ async function loadPages(): Promise<NodeHandler | undefined> {
 export async function startServer(env: Env = readEnv()): Promise<RunningServer> {
   const rt = await openRuntime(env);
   setRuntime(rt);
-  const hub = createHub();
+  const hub = createHub(rt);
   const pages = await loadPages();
   if (!pages) log('warn', 'no_pages', { hint: 'run npm run build; serving the API only' });
   const server = createServer({
@@ -61,6 +61,7 @@ export async function startServer(env: Env = readEnv()): Promise<RunningServer> 
       const force = setTimeout(() => server.closeAllConnections(), 5000);
       await closed;
       clearTimeout(force);
+      await rt.bus.close();
       await rt.database.close();
       if (peekRuntime() === rt) setRuntime(undefined);
       log('info', 'stopped', {});

@@ -5,6 +5,7 @@
  */
 import type { Database, Db } from './db/index.ts';
 import type { Env } from './env.ts';
+import type { Bus } from './realtime/bus.ts';
 import type { SmsProvider } from './sms/index.ts';
 
 /** What every part of the server needs. */
@@ -17,6 +18,8 @@ export interface Runtime {
   db: Db;
   /** Where SMS codes go. */
   sms: SmsProvider;
+  /** Fan-out between hub processes (in memory, or Redis with REDIS_URL). */
+  bus: Bus;
 }
 
 const KEY = Symbol.for('arena-live.runtime');

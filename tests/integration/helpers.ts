@@ -10,6 +10,7 @@ import postgres from 'postgres';
 import { openDatabase } from '../../src/server/db/index.ts';
 import { seedDemo } from '../../src/server/db/seed/index.ts';
 import { readEnv } from '../../src/server/env.ts';
+import { createLocalBus } from '../../src/server/realtime/bus.ts';
 import type { Runtime } from '../../src/server/runtime.ts';
 import { consoleSms, type SmsMessage } from '../../src/server/sms/index.ts';
 
@@ -74,6 +75,7 @@ export async function openTestRuntime(
       database,
       db: database.db,
       sms: consoleSms((line) => sms.push(JSON.parse(line) as SmsMessage)),
+      bus: createLocalBus(),
     },
     dispose: async () => {
       await database.close();

@@ -19,11 +19,29 @@ export const CLIENT_FRAME = {
   watchMatch: 'watchMatch',
   /** Stop following a match: { matchId }. */
   unwatchMatch: 'unwatchMatch',
+  /** Manager: ban a user from speaking: { uid, unit, amount, reason }. */
+  ban: 'ban',
+  /** Manager: lift a ban: { uid }. */
+  unban: 'unban',
+  /** Manager: delete one message: { id }. */
+  deleteMsg: 'deleteMsg',
+  /** Manager: clear the chat: {}. */
+  clearChat: 'clearChat',
+  /** Manager: set the announcement: { content, contact }. */
+  announce: 'announce',
+  /** Leave the current room: {}. */
+  logout: 'logout',
 } as const;
 
 /** Frames the server sends. */
 export const SERVER_FRAME = {
   loginRep: 'loginRep',
+  /** A logged-in user joined the room: { user_id, from_client_name, level, vip_level, role, avatar }. */
+  enter: 'enter',
+  /** A manager deleted a message: { id }. */
+  deleteMsg: 'deleteMsg',
+  /** A manager's action succeeded: { action, msg }. */
+  ack: 'ack',
   pong: 'pong',
   say: 'say',
   props: 'props',
@@ -70,6 +88,18 @@ export const REALTIME_ERROR = {
   badFrame: 40000,
   /** The frame type is not handled by this server. */
   unsupported: 40001,
+  /** The action needs a room joined first. */
+  notInRoom: 40002,
+  /** The room does not exist. */
+  noRoom: 40004,
+  /** Not allowed (guest speaking, non-manager moderating). */
+  forbidden: 40003,
+  /** A chat message refused by the chat rules; data.reason tells which. */
+  refused: 42000,
+  /** The speaker is banned; data.until tells until when (null: permanent). */
+  banned: 42001,
+  /** Too many frames in a short time. */
+  flood: 42900,
 } as const;
 
 /** The client pings this often; the hub closes connections silent for 2.5 intervals. */
@@ -89,4 +119,92 @@ export function parseFrame(text: string): Frame | null {
   if (typeof value !== 'object' || value === null) return null;
   const { type, data } = value as { type?: unknown; data?: unknown };
   return typeof type === 'string' ? { type, data: data ?? null } : null;
+}
+
+/** Data of `login` and `first`. */
+export interface JoinData {
+  /** The room: the anchor's user id as a string. */
+  groupId: string;
+  /** Registration channel code of the host (default OFFICIAL). */
+  channel: string;
+  /** Chat id from getUserSig. */
+  id: string;
+  /** Signature from getUserSig. */
+  sig: string;
+}
+
+/** A chat message as rooms receive it (`say`) and history holds it. */
+export interface SayData {
+  /** Message id, for deleting it. */
+  id: number;
+  content: string;
+  user_id: number;
+  from_client_name: string;
+  avatar: string;
+  level: number;
+  vip_level: number;
+  role: number;
+  /** True for the anchor and room managers. */
+  is_manager: boolean;
+  /** Chat prop: 0 none, 100 speaker, 101 colourful (with props_id 2, 3 or 4). */
+  props: number;
+  props_id: number;
+  /** Send time, ms. */
+  time: number;
+}
+
+/** A user entering (`enter`). */
+export interface EnterData {
+  user_id: number;
+  from_client_name: string;
+  avatar: string;
+  level: number;
+  vip_level: number;
+  role: number;
+}
+
+/** Data of `loginRep`. */
+export interface LoginRepData {
+  /** The room's last 50 messages, oldest first. */
+  history: SayData[];
+  /** Open quizzes of the room. */
+  guess: unknown[];
+  /** Who joined: a user id or guest id, and what they may do. */
+  login: {
+    id: string;
+    guest: boolean;
+    is_manager: boolean;
+    /** End of the joiner's ban in ms, null for permanent; absent when not banned. */
+    banned_until?: number | null;
+  };
+  announcement: AnnouncementData;
+  heat: number;
+}
+
+/** Data of `announcement`. */
+export interface AnnouncementData {
+  room_id: number;
+  content: string;
+  contact: { title: string; value: string }[];
+}
+
+/** Data of `bannedUser`. */
+export interface BannedData {
+  uid: number;
+  nick_name: string;
+  reason: string;
+  unit: string;
+  amount: number;
+  /** End in ms; null for permanent. */
+  until: number | null;
+}
+
+/** Data of `error`. */
+export interface ErrorData {
+  code: number;
+  msg: string;
+  /** Refusal code for `refused`. */
+  reason?: string;
+  /** Ban end for `banned` (ms; null permanent). */
+  until?: number | null;
 }

@@ -158,6 +158,8 @@ export function userRoutes() {
           .set({ passwordHash: await hashPassword(pwd) })
           .where(eq(users.id, user.id));
         await revokeUserSessions(db, user.id);
+        // Chat sockets of every revoked session are closed too (spec §8 kick-out).
+        c.get('rt').bus.publish({ kind: 'kick', userId: user.id });
         await clearLoginFailures(db, mobile);
         return c.json({
           status: API_STATUS.ok,
@@ -167,7 +169,10 @@ export function userRoutes() {
       })
       .on(['GET', 'POST'], '/logout', async (c) => {
         const user = c.get('user');
-        if (user) await revokeSession(c.get('rt').db, user.tokenHash);
+        if (user) {
+          await revokeSession(c.get('rt').db, user.tokenHash);
+          c.get('rt').bus.publish({ kind: 'kick', tokenHash: user.tokenHash });
+        }
         return ok(c, null);
       })
       // getUserAsset is the same record; the client merges either into its stored user info.
@@ -214,6 +219,10 @@ export const registerRoutes = new Hono<ApiEnv>().post('/register', async (c) => 
 export const userSigRoutes = new Hono<ApiEnv>().get('/getUserSig', (c) => {
   const { env } = c.get('rt');
   const user = c.get('user');
-  const id = user ? String(user.id) : guestId(env.secret, requireDevice(c));
+  if (user) {
+    const id = String(user.id);
+    return ok(c, { id, sig: signUserSig(env.secret, id, Date.now(), user.tokenHash) });
+  }
+  const id = guestId(env.secret, requireDevice(c));
   return ok(c, { id, sig: signUserSig(env.secret, id) });
 });

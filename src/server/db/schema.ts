@@ -239,6 +239,8 @@ export const liveRooms = pgTable(
     ticket: integer('ticket').notNull().default(0),
     /** Room announcement. */
     announcement: text('announcement').notNull().default(''),
+    /** Contacts shown under the announcement: [{ title, value }]. */
+    contacts: jsonb('contacts').$type<{ title: string; value: string }[]>().notNull().default([]),
     /** When the current or last live started. */
     startedAt: timestamp('started_at', { withTimezone: true }),
   },
@@ -384,4 +386,58 @@ export const feedback = pgTable(
     index('feedback_device_idx').on(t.device, t.createdAt),
     index('feedback_ip_idx').on(t.ip, t.createdAt),
   ],
+);
+
+// Live chat
+
+/** Chat messages of live rooms, kept for history (loginRep) and comment management. */
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** The room: its anchor's user id. */
+    anchorId: integer('anchor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The speaker. */
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Text as sent, trimmed. */
+    content: text('content').notNull(),
+    /** Chat prop used: 0 none, 100 speaker, 101 colourful chat. */
+    propType: smallint('prop_type').notNull().default(0),
+    /** Colourful chat colour (props_id 2, 3 or 4); 0 without. */
+    propsId: smallint('props_id').notNull().default(0),
+    createdAt: createdAt(),
+    /** Set when a manager deletes it or clears the chat; hidden from history from then on. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [index('chat_messages_room_idx').on(t.anchorId, t.id)],
+);
+
+/** Bans from speaking in a room, by a manager or by the automatic chat rules. */
+export const chatBans = pgTable(
+  'chat_bans',
+  {
+    id: serial('id').primaryKey(),
+    /** The room: its anchor's user id. */
+    anchorId: integer('anchor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Who may not speak. */
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Reason code: advertising, porn, false_info, abuse, illegal, political, others, auto. */
+    reason: text('reason').notNull(),
+    /** End of the ban; null for a permanent ban. */
+    until: timestamp('until', { withTimezone: true }),
+    /** The manager who banned; null for an automatic ban. */
+    byUserId: integer('by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    /** Set when unbanned before the end. */
+    liftedAt: timestamp('lifted_at', { withTimezone: true }),
+  },
+  (t) => [index('chat_bans_room_user_idx').on(t.anchorId, t.userId)],
 );

@@ -22,14 +22,14 @@ async function runtime(): Promise<Runtime> {
   return g.__arenaBoot;
 }
 
-function hub(): Hub {
-  return (g[HUB] ??= createHub());
+function hub(rt: Runtime): Hub {
+  return (g[HUB] ??= createHub(rt));
 }
 
 /** Handles /healthz, /api and /webapi; passes everything else to Astro. */
 export async function devListener() {
   const rt = await runtime();
-  const listener = createRequestListener({ rt, api: createApi(rt), hub: hub() });
+  const listener = createRequestListener({ rt, api: createApi(rt), hub: hub(rt) });
   return (req: IncomingMessage, res: ServerResponse, next: () => void) => {
     const path = (req.url ?? '/').split('?')[0] ?? '/';
     if (path === '/healthz' || path.startsWith('/api/') || path.startsWith('/webapi/')) {
@@ -40,10 +40,10 @@ export async function devListener() {
 
 /** Takes /im upgrades; leaves Vite's own HMR socket alone. */
 export async function devUpgrade() {
-  await runtime();
+  const rt = await runtime();
   return (req: IncomingMessage, socket: Duplex, head: Buffer): boolean => {
     if ((req.url ?? '').split('?')[0] !== REALTIME_PATH) return false;
-    hub().handleUpgrade(req, socket, head);
+    hub(rt).handleUpgrade(req, socket, head);
     return true;
   };
 }

@@ -1,10 +1,13 @@
 /**
- * The realtime hub on `/im`: accepts WebSocket connections, answers pings, closes silent or
- * slow connections and shuts down cleanly. Rooms and chat build on this (live room feature).
+ * The realtime hub on `/im`: accepts WebSocket connections, routes frames to the room handlers,
+ * delivers what the bus carries (room frames, kicks, match updates) to this process's sockets,
+ * closes silent or slow connections and shuts down cleanly. Protocol: docs/realtime.md.
  */
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { WebSocket, WebSocketServer, type RawData } from 'ws';
+import type { TFunction } from 'i18next';
+import { WebSocketServer, type RawData } from 'ws';
+import { createI18n, fromApiLang, LOCALES, type Locale } from '../../lib/i18n/index.ts';
 import {
   CLIENT_FRAME,
   PING_INTERVAL_MS,
@@ -13,6 +16,25 @@ import {
   parseFrame,
   type Frame,
 } from '../../lib/realtime/protocol.ts';
+import { log } from '../log.ts';
+import type { Runtime } from '../runtime.ts';
+import type { BusMessage } from './bus.ts';
+import { Connection } from './connection.ts';
+import {
+  applyRoomSideEffects,
+  createRoomContext,
+  handleAnnounce,
+  handleBan,
+  handleClear,
+  handleDelete,
+  handleJoin,
+  handleLeave,
+  handleSay,
+  handleUnban,
+  roomKey,
+  type RoomContext,
+} from './room-handlers.ts';
+import { createRooms } from './rooms.ts';
 
 /** Options of createHub. */
 export interface HubOptions {
@@ -20,6 +42,8 @@ export interface HubOptions {
   idleMs?: number;
   /** Close a connection whose unsent data exceeds this many bytes. */
   maxBufferedBytes?: number;
+  /** Longest wait of a room frame before it is sent (frames of one tick go together). */
+  tickMs?: number;
 }
 
 /** The hub as the HTTP server uses it. */
@@ -32,10 +56,12 @@ export interface Hub {
   close: () => Promise<void>;
 }
 
-interface Conn {
-  ws: WebSocket;
-  lastSeen: number;
-}
+/** Matches one socket may follow at once. */
+const MAX_MATCHES = 5;
+/** Close code sent with `kicked`. */
+const KICKED_CLOSE = 4001;
+
+const matchKey = (matchId: number) => `m:${matchId}`;
 
 function rawText(raw: RawData): string {
   if (Buffer.isBuffer(raw)) return raw.toString('utf8');
@@ -43,60 +69,132 @@ function rawText(raw: RawData): string {
   return Buffer.from(raw).toString('utf8');
 }
 
-function send(conn: Conn, frame: Frame, maxBuffered: number): void {
-  if (conn.ws.readyState !== WebSocket.OPEN) return;
-  if (conn.ws.bufferedAmount > maxBuffered) {
-    conn.ws.terminate();
-    return;
-  }
-  conn.ws.send(JSON.stringify(frame));
+/** The language of a socket: `?lang=zh_cn|en` on the URL, else the default. */
+function localeOf(req: IncomingMessage): Locale {
+  const lang = new URL(req.url ?? '/', 'http://hub').searchParams.get('lang');
+  return fromApiLang(lang ?? undefined);
 }
 
-/** Creates the hub. */
-export function createHub(options: HubOptions = {}): Hub {
+function matchIdOf(data: unknown): number | undefined {
+  const id = (data as { matchId?: unknown } | null)?.matchId;
+  return typeof id === 'number' && Number.isInteger(id) && id > 0 ? id : undefined;
+}
+
+/** Routes one frame; room handlers are async and report their own refusals. */
+async function route(ctx: RoomContext, conn: Connection, frame: Frame): Promise<void> {
+  switch (frame.type) {
+    case CLIENT_FRAME.ping:
+      conn.send(SERVER_FRAME.pong, { time: Date.now() });
+      return;
+    case CLIENT_FRAME.login:
+      return handleJoin(ctx, conn, frame.data, true);
+    case CLIENT_FRAME.first:
+      return handleJoin(ctx, conn, frame.data, false);
+    case CLIENT_FRAME.logout:
+      return handleLeave(ctx, conn);
+    case CLIENT_FRAME.say:
+      return handleSay(ctx, conn, frame.data);
+    case CLIENT_FRAME.ban:
+      return handleBan(ctx, conn, frame.data);
+    case CLIENT_FRAME.unban:
+      return handleUnban(ctx, conn, frame.data);
+    case CLIENT_FRAME.deleteMsg:
+      return handleDelete(ctx, conn, frame.data);
+    case CLIENT_FRAME.clearChat:
+      return handleClear(ctx, conn);
+    case CLIENT_FRAME.announce:
+      return handleAnnounce(ctx, conn, frame.data);
+    case CLIENT_FRAME.watchMatch: {
+      const id = matchIdOf(frame.data);
+      if (id === undefined || (conn.matches.size >= MAX_MATCHES && !conn.matches.has(id))) {
+        conn.fail(REALTIME_ERROR.badFrame, 'liveChat.errors.badInput');
+        return;
+      }
+      conn.matches.add(id);
+      ctx.rooms.join(matchKey(id), conn);
+      return;
+    }
+    case CLIENT_FRAME.unwatchMatch: {
+      const id = matchIdOf(frame.data);
+      if (id === undefined) return;
+      conn.matches.delete(id);
+      ctx.rooms.leave(matchKey(id), conn);
+      return;
+    }
+    default:
+      conn.send(SERVER_FRAME.error, {
+        code: REALTIME_ERROR.unsupported,
+        msg: `unsupported: ${frame.type.slice(0, 32)}`,
+      });
+  }
+}
+
+/** Creates the hub over the runtime's database and bus. */
+export function createHub(rt: Runtime, options: HubOptions = {}): Hub {
   const idleMs = options.idleMs ?? PING_INTERVAL_MS * 2.5;
   const maxBuffered = options.maxBufferedBytes ?? 1 << 20;
   const wss = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 });
-  const conns = new Set<Conn>();
+  const conns = new Set<Connection>();
+  const rooms = createRooms<Connection>(options.tickMs ?? 100);
+  const ctx = createRoomContext(rt, rooms);
+  const translators = new Map<Locale, TFunction>(LOCALES.map((l) => [l, createI18n(l)]));
 
-  wss.on('connection', (ws) => {
-    const conn: Conn = { ws, lastSeen: Date.now() };
+  function onBus(message: BusMessage): void {
+    if (message.kind === 'room') {
+      applyRoomSideEffects(ctx, message.anchorId, message.frame);
+      rooms.deliver(roomKey(message.anchorId), message.frame);
+    } else if (message.kind === 'match') {
+      rooms.deliver(matchKey(message.matchId), message.frame);
+    } else {
+      for (const conn of conns) {
+        const hit =
+          (message.tokenHash && conn.tokenHash === message.tokenHash) ||
+          (message.userId !== undefined && conn.user?.id === message.userId);
+        if (!hit) continue;
+        conn.send(SERVER_FRAME.kicked, {});
+        conn.ws.close(KICKED_CLOSE, 'session revoked');
+      }
+    }
+  }
+  const unsubscribe = rt.bus.subscribe(onBus);
+
+  wss.on('connection', (ws, req: IncomingMessage) => {
+    const locale = localeOf(req);
+    const conn = new Connection(ws, locale, translators.get(locale)!, maxBuffered);
     conns.add(conn);
     ws.on('message', (raw, isBinary) => {
       conn.lastSeen = Date.now();
+      if (!conn.takeToken(conn.lastSeen)) {
+        if (conn.abusive()) ws.close(1008, 'flood');
+        else conn.fail(REALTIME_ERROR.flood, 'liveChat.errors.flood');
+        return;
+      }
       const frame = isBinary ? null : parseFrame(rawText(raw));
       if (!frame) {
-        send(
-          conn,
-          { type: SERVER_FRAME.error, data: { code: REALTIME_ERROR.badFrame, msg: 'bad frame' } },
-          maxBuffered,
-        );
+        conn.send(SERVER_FRAME.error, { code: REALTIME_ERROR.badFrame, msg: 'bad frame' });
         return;
       }
-      if (frame.type === CLIENT_FRAME.ping) {
-        send(conn, { type: SERVER_FRAME.pong, data: { time: Date.now() } }, maxBuffered);
-        return;
-      }
-      send(
-        conn,
-        {
-          type: SERVER_FRAME.error,
-          data: {
-            code: REALTIME_ERROR.unsupported,
-            msg: `unsupported: ${frame.type.slice(0, 32)}`,
-          },
-        },
-        maxBuffered,
-      );
+      route(ctx, conn, frame).catch((error: unknown) => {
+        log('error', 'hub_frame_failed', { type: frame.type, error: String(error) });
+        conn.send(SERVER_FRAME.error, { code: REALTIME_ERROR.badFrame, msg: 'server error' });
+      });
     });
-    ws.on('close', () => conns.delete(conn));
+    ws.on('close', () => {
+      conns.delete(conn);
+      handleLeave(ctx, conn);
+      for (const id of conn.matches) rooms.leave(matchKey(id), conn);
+    });
     ws.on('error', () => ws.terminate());
   });
 
   const sweep = setInterval(
     () => {
-      const cutoff = Date.now() - idleMs;
-      for (const conn of conns) if (conn.lastSeen < cutoff) conn.ws.terminate();
+      const now = Date.now();
+      for (const conn of conns) if (conn.lastSeen < now - idleMs) conn.ws.terminate();
+      // Chat-rule memory of people quiet for ten minutes is no longer needed.
+      for (const [key, state] of ctx.speakers) {
+        if (state.lastAt < now - 600_000 && state.refusals === 0) ctx.speakers.delete(key);
+      }
     },
     Math.min(idleMs, 30_000),
   );
@@ -110,6 +208,8 @@ export function createHub(options: HubOptions = {}): Hub {
     close: () =>
       new Promise<void>((resolve) => {
         clearInterval(sweep);
+        unsubscribe();
+        rooms.close();
         for (const conn of conns) conn.ws.close(1001, 'server shutting down');
         const deadline = setTimeout(() => {
           for (const conn of conns) conn.ws.terminate();

@@ -2,6 +2,7 @@
 import type { CommonConfig } from '../../../lib/common-config.ts';
 import type { Db } from '../index.ts';
 import { adBanners, appConfig, maintenanceWindows } from '../schema.ts';
+import { DEFAULT_CHAT_CONFIG, type ChatConfig } from '../../../lib/rules/chat.ts';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -25,24 +26,8 @@ export const DEMO_COMMON_CONFIG: CommonConfig = {
 /** Quick-bet chip values in minor units. */
 export const DEMO_CHIPS = [100, 500, 1000, 5000, 10000];
 
-/** Chat rules (spec §3 chat config) with every rule switched on. */
-export const DEMO_CHAT_CONFIG = {
-  id: 1,
-  total_trigger_banned: 1,
-  continue_trigger_banned: 1,
-  continue_trigger_num: 2,
-  link_set: 1,
-  num_msg_count: 2,
-  single_msg_num_length: 3,
-  speak_rate: 2,
-  toggle_continue_trigger: 1,
-  toggle_link_set: 1,
-  toggle_num_msg_count: 1,
-  toggle_single_msg: 1,
-  toggle_speak_rate: 1,
-  toggle_total_trigger: 1,
-  total_trigger: 3,
-};
+/** Chat rules (spec §3 chat config): the defaults with link blocking switched on. */
+export const DEMO_CHAT_CONFIG: ChatConfig = { ...DEFAULT_CHAT_CONFIG, link_set: 1, toggle_link_set: 1 };
 
 /** Inserts the common config, chips and chat config rows. */
 export async function seedConfig(db: Db, now: Date): Promise<void> {

@@ -1,0 +1,104 @@
+/**
+ * The bus between hub processes: room frames, kicks and match updates are published here and
+ * every process delivers them to its own sockets. In one process it is an in-memory fan-out;
+ * with REDIS_URL it goes through Redis pub/sub so several processes share rooms.
+ */
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import type { Frame } from '../../lib/realtime/protocol.ts';
+import { log } from '../log.ts';
+
+/** What travels on the bus. */
+export type BusMessage =
+  /** A frame for everyone in a room (the anchor's user id). */
+  | { kind: 'room'; anchorId: number; frame: Frame }
+  /** Close the sockets of a revoked session, or of every session of a user. */
+  | { kind: 'kick'; tokenHash?: string; userId?: number }
+  /** A frame for everyone watching a match. */
+  | { kind: 'match'; matchId: number; frame: Frame };
+
+/** Listener of bus messages. */
+export type BusListener = (message: BusMessage) => void;
+
+/** Publish/subscribe between the processes of one deployment. */
+export interface Bus {
+  /** Delivers `message` to every subscriber in every process (this one included). */
+  publish: (message: BusMessage) => void;
+  /** Adds a listener; returns its removal. */
+  subscribe: (listener: BusListener) => () => void;
+  /** Stops delivering and closes connections. */
+  close: () => Promise<void>;
+}
+
+function fanOut(listeners: Set<BusListener>, message: BusMessage): void {
+  for (const listener of listeners) {
+    try {
+      listener(message);
+    } catch (error) {
+      log('error', 'bus_listener_failed', { error: String(error) });
+    }
+  }
+}
+
+/** A bus inside one process. */
+export function createLocalBus(): Bus {
+  const listeners = new Set<BusListener>();
+  return {
+    publish: (message) => fanOut(listeners, message),
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    close() {
+      listeners.clear();
+      return Promise.resolve();
+    },
+  };
+}
+
+const CHANNEL = 'arena-live:bus';
+
+/**
+ * A bus over Redis pub/sub. Messages from this process are delivered locally at once and
+ * skipped when Redis echoes them back, so a process never sees its own message twice.
+ */
+export async function createRedisBus(url: string): Promise<Bus> {
+  const origin = randomUUID();
+  const listeners = new Set<BusListener>();
+  const pub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2 });
+  const sub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2 });
+  for (const client of [pub, sub])
+    client.on('error', (error: Error) => log('warn', 'redis_error', { error: error.message }));
+  await Promise.all([pub.connect(), sub.connect()]);
+  await sub.subscribe(CHANNEL);
+  sub.on('message', (_channel: string, text: string) => {
+    let parsed: { origin: string; message: BusMessage };
+    try {
+      parsed = JSON.parse(text) as { origin: string; message: BusMessage };
+    } catch {
+      return;
+    }
+    if (parsed.origin !== origin) fanOut(listeners, parsed.message);
+  });
+  return {
+    publish(message) {
+      fanOut(listeners, message);
+      void pub.publish(CHANNEL, JSON.stringify({ origin, message })).catch((error: Error) => {
+        log('warn', 'redis_publish_failed', { error: error.message });
+      });
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async close() {
+      listeners.clear();
+      await Promise.allSettled([sub.quit(), pub.quit()]);
+    },
+  };
+}
+
+/** The bus for `redisUrl`: Redis when set, in-memory otherwise. */
+export async function openBus(redisUrl: string | undefined): Promise<Bus> {
+  return redisUrl ? createRedisBus(redisUrl) : createLocalBus();
+}

@@ -1,0 +1,96 @@
+/** One socket on the hub: who it is, where it is, its limits, and how frames reach it. */
+import type { TFunction } from 'i18next';
+import { WebSocket } from 'ws';
+import type { Locale } from '../../lib/i18n/index.ts';
+import {
+  SERVER_FRAME,
+  type ErrorData,
+  type Frame,
+  type ServerFrameType,
+} from '../../lib/realtime/protocol.ts';
+import type { ChatProfile } from '../live/chat.ts';
+import type { Member } from './rooms.ts';
+
+/** Frames a socket may send in a burst, and how many it earns back per second. */
+const FLOOD_BURST = 20;
+const FLOOD_REFILL_PER_S = 5;
+
+/** A socket and what the hub knows of it. */
+export class Connection implements Member {
+  /** Last time anything arrived (ms). */
+  lastSeen = Date.now();
+  /** Chat id from getUserSig once joined: user id or guest id. */
+  chatId: string | undefined;
+  /** The logged-in user; undefined for guests and before joining. */
+  user: ChatProfile | undefined;
+  /** Session the user joined with (token SHA-256), to kick it when revoked. */
+  tokenHash = '';
+  /** The room joined: the anchor's user id. */
+  room: number | undefined;
+  /** True when the user may moderate the joined room. */
+  isManager = false;
+  /** End of the user's ban in the room (ms); null permanent; undefined when not banned. */
+  bannedUntil: number | null | undefined;
+  /** Matches followed. */
+  readonly matches = new Set<number>();
+  private tokens = FLOOD_BURST;
+  private tokensAt = Date.now();
+
+  /** The socket. */
+  readonly ws: WebSocket;
+  /** Language of refusals and replies. */
+  readonly locale: Locale;
+  /** Translator for `locale`. */
+  readonly t: TFunction;
+  private readonly maxBuffered: number;
+
+  constructor(ws: WebSocket, locale: Locale, t: TFunction, maxBuffered: number) {
+    this.ws = ws;
+    this.locale = locale;
+    this.t = t;
+    this.maxBuffered = maxBuffered;
+  }
+
+  /** Sends ready-made bytes; a reader this far behind is disconnected instead. */
+  sendRaw(payload: Buffer): void {
+    if (this.ws.readyState !== WebSocket.OPEN) return;
+    if (this.ws.bufferedAmount > this.maxBuffered) {
+      this.ws.terminate();
+      return;
+    }
+    this.ws.send(payload, { binary: false });
+  }
+
+  /** Sends one frame to this socket only. */
+  send<T extends ServerFrameType>(type: T, data: unknown): void {
+    const frame: Frame = { type, data };
+    this.sendRaw(Buffer.from(JSON.stringify(frame)));
+  }
+
+  /** Sends an error frame whose message is `key` in the socket's language. */
+  fail(code: number, key: string, extra: Partial<ErrorData> = {}): void {
+    const data: ErrorData = { code, msg: this.t(key), ...extra };
+    this.send(SERVER_FRAME.error, data);
+  }
+
+  /** Takes one frame from the flood budget; false when the socket is over it. */
+  takeToken(now = Date.now()): boolean {
+    this.tokens = Math.min(
+      FLOOD_BURST,
+      this.tokens + ((now - this.tokensAt) / 1000) * FLOOD_REFILL_PER_S,
+    );
+    this.tokensAt = now;
+    this.tokens -= 1;
+    return this.tokens >= 0;
+  }
+
+  /** True when the socket has gone far past its budget (a client ignoring refusals). */
+  abusive(): boolean {
+    return this.tokens < -FLOOD_BURST;
+  }
+
+  /** True while the user's ban runs. */
+  isBanned(now = Date.now()): boolean {
+    return this.bannedUntil === null || (this.bannedUntil !== undefined && this.bannedUntil > now);
+  }
+}

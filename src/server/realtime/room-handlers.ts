@@ -1,0 +1,398 @@
+/**
+ * What the hub does with room frames: joining (login/first), chat (say) under the chat rules,
+ * and the managers' tools (ban, unban, delete, clear, announcement). Every check runs here on
+ * the server; a refused frame changes nothing and reaches nobody else.
+ */
+import { z } from 'zod';
+import {
+  REALTIME_ERROR,
+  SERVER_FRAME,
+  type EnterData,
+  type Frame,
+  type LoginRepData,
+} from '../../lib/realtime/protocol.ts';
+import {
+  BAN_REASONS,
+  BAN_UNITS,
+  banUntil,
+  checkMessage,
+  newSpeakerState,
+  recordAccepted,
+  recordRefusal,
+  type BanReason,
+  type ChatConfig,
+  type SpeakerState,
+} from '../../lib/rules/chat.ts';
+import { readUserSig } from '../auth/usersig.ts';
+import {
+  activeBanUntil,
+  banUser,
+  bannedFrameData,
+  canModerate,
+  clearMessages,
+  deleteMessage,
+  findRoom,
+  liftBans,
+  loadChatConfig,
+  profileForSession,
+  profilesOf,
+  recentMessages,
+  roomModerators,
+  saveMessage,
+  setAnnouncement,
+} from '../live/chat.ts';
+import type { Runtime } from '../runtime.ts';
+import type { Connection } from './connection.ts';
+import type { Rooms } from './rooms.ts';
+
+/** Key of a live room in the room table. */
+export const roomKey = (anchorId: number) => `r:${anchorId}`;
+
+/** What the handlers share. */
+export interface RoomContext {
+  rt: Runtime;
+  rooms: Rooms<Connection>;
+  /** Chat-rule memory per `${anchorId}:${userId}`. */
+  speakers: Map<string, SpeakerState>;
+  /** The chat config, re-read at most every few seconds. */
+  chatConfig: () => Promise<ChatConfig>;
+}
+
+/** Publishes a frame to a room in every process. */
+function toRoom(ctx: RoomContext, anchorId: number, frame: Frame): void {
+  ctx.rt.bus.publish({ kind: 'room', anchorId, frame });
+}
+
+const joinSchema = z.object({
+  groupId: z.string().regex(/^\d{1,10}$/),
+  channel: z.string().max(32).optional(),
+  id: z.string().min(1).max(40),
+  sig: z.string().min(1).max(200),
+});
+
+/** login (users) and first (guests): checks the signature, joins the room, replies loginRep. */
+export async function handleJoin(
+  ctx: RoomContext,
+  conn: Connection,
+  data: unknown,
+  asUser: boolean,
+): Promise<void> {
+  const parsed = joinSchema.safeParse(data);
+  const proof = parsed.success
+    ? readUserSig(ctx.rt.env.secret, parsed.data.id, parsed.data.sig)
+    : null;
+  if (!parsed.success || !proof || asUser !== Boolean(proof.session)) {
+    conn.fail(REALTIME_ERROR.loginFailed, 'liveChat.errors.authFailed');
+    return;
+  }
+  const { db } = ctx.rt;
+  const anchorId = Number(parsed.data.groupId);
+  const userId = asUser ? Number(parsed.data.id) : 0;
+  const [profile, room] = await Promise.all([
+    asUser ? profileForSession(db, userId, proof.session) : Promise.resolve(undefined),
+    findRoom(db, anchorId),
+  ]);
+  if (profile === null) {
+    conn.fail(REALTIME_ERROR.loginFailed, 'liveChat.errors.authFailed');
+    return;
+  }
+  if (!room) {
+    conn.fail(REALTIME_ERROR.noRoom, 'liveChat.errors.noRoom');
+    return;
+  }
+  const [moderators, history, ban] = await Promise.all([
+    roomModerators(db, anchorId),
+    recentMessages(db, anchorId),
+    profile ? activeBanUntil(db, anchorId, profile.id) : Promise.resolve(undefined),
+  ]);
+  if (conn.ws.readyState !== conn.ws.OPEN) return;
+  if (conn.room !== undefined) ctx.rooms.leave(roomKey(conn.room), conn);
+  conn.chatId = parsed.data.id;
+  conn.user = profile;
+  conn.tokenHash = proof.session;
+  conn.room = anchorId;
+  conn.isManager = profile ? canModerate(profile, moderators) : false;
+  conn.bannedUntil = ban === undefined ? undefined : ban === null ? null : ban.getTime();
+  ctx.rooms.join(roomKey(anchorId), conn);
+  const reply: LoginRepData = {
+    history,
+    guess: [],
+    login: {
+      id: parsed.data.id,
+      guest: !profile,
+      is_manager: conn.isManager,
+      ...(conn.bannedUntil !== undefined ? { banned_until: conn.bannedUntil } : {}),
+    },
+    announcement: room.announcement,
+    heat: room.heat,
+  };
+  conn.send(SERVER_FRAME.loginRep, reply);
+  if (profile) {
+    const enter: EnterData = {
+      user_id: profile.id,
+      from_client_name: profile.nickName,
+      avatar: profile.avatar,
+      level: profile.level,
+      vip_level: profile.vipLevel,
+      role: profile.role,
+    };
+    toRoom(ctx, anchorId, { type: SERVER_FRAME.enter, data: enter });
+  }
+}
+
+/** Leaves the joined room, if any. */
+export function handleLeave(ctx: RoomContext, conn: Connection): void {
+  if (conn.room !== undefined) ctx.rooms.leave(roomKey(conn.room), conn);
+  conn.room = undefined;
+  conn.isManager = false;
+}
+
+function speakerOf(ctx: RoomContext, anchorId: number, userId: number): SpeakerState {
+  const key = `${anchorId}:${userId}`;
+  let state = ctx.speakers.get(key);
+  if (!state) {
+    state = newSpeakerState();
+    ctx.speakers.set(key, state);
+  }
+  return state;
+}
+
+/** Records a ban and tells the room; the banned user's sockets learn it from the room frame. */
+async function applyBan(
+  ctx: RoomContext,
+  anchorId: number,
+  targetId: number,
+  ban: {
+    reason: BanReason;
+    unit: (typeof BAN_UNITS)[number];
+    amount: number;
+    byUserId: number | null;
+  },
+): Promise<void> {
+  const now = Date.now();
+  const untilMs = banUntil(ban.unit, ban.amount, now);
+  const until = untilMs === null ? null : new Date(untilMs);
+  await banUser(ctx.rt.db, {
+    anchorId,
+    userId: targetId,
+    reason: ban.reason,
+    until,
+    byUserId: ban.byUserId,
+  });
+  const target = (await profilesOf(ctx.rt.db, [targetId])).get(targetId);
+  if (!target) return;
+  toRoom(ctx, anchorId, {
+    type: SERVER_FRAME.bannedUser,
+    data: bannedFrameData(target, ban.reason, ban.unit, ban.amount, until),
+  });
+}
+
+/** say: a chat message from a logged-in user, checked against bans and the chat rules. */
+export async function handleSay(ctx: RoomContext, conn: Connection, data: unknown): Promise<void> {
+  const anchorId = conn.room;
+  const user = conn.user;
+  if (anchorId === undefined) {
+    conn.fail(REALTIME_ERROR.notInRoom, 'liveChat.errors.notInRoom');
+    return;
+  }
+  if (!user) {
+    conn.fail(REALTIME_ERROR.forbidden, 'liveChat.refused.guest', { reason: 'guest' });
+    return;
+  }
+  if (conn.isBanned()) {
+    conn.fail(REALTIME_ERROR.banned, 'liveChat.refused.banned', {
+      until: conn.bannedUntil ?? null,
+    });
+    return;
+  }
+  const raw = (data as { content?: unknown } | null)?.content;
+  const content = typeof raw === 'string' ? raw.trim() : '';
+  const config = await ctx.chatConfig();
+  const now = Date.now();
+  const state = speakerOf(ctx, anchorId, user.id);
+  const refusal = checkMessage(config, state, content, now);
+  if (refusal) {
+    conn.fail(REALTIME_ERROR.refused, `liveChat.refused.${refusal}`, { reason: refusal });
+    const minutes = recordRefusal(config, state, refusal);
+    if (minutes !== null) {
+      await applyBan(ctx, anchorId, user.id, {
+        reason: 'auto',
+        unit: 'minute',
+        amount: minutes,
+        byUserId: null,
+      });
+    }
+    return;
+  }
+  recordAccepted(state, content, now);
+  const say = await saveMessage(ctx.rt.db, {
+    anchorId,
+    profile: user,
+    isManager: conn.isManager,
+    content,
+  });
+  toRoom(ctx, anchorId, { type: SERVER_FRAME.say, data: say });
+}
+
+/** The joined room when the socket may moderate it; otherwise answers with an error. */
+function managedRoom(conn: Connection): number | undefined {
+  if (conn.room === undefined) {
+    conn.fail(REALTIME_ERROR.notInRoom, 'liveChat.errors.notInRoom');
+    return undefined;
+  }
+  if (!conn.user || !conn.isManager) {
+    conn.fail(REALTIME_ERROR.forbidden, 'liveChat.errors.forbidden');
+    return undefined;
+  }
+  return conn.room;
+}
+
+const banSchema = z.object({
+  uid: z.number().int().positive(),
+  unit: z.enum(BAN_UNITS),
+  amount: z.number().int().min(1).max(999).default(1),
+  reason: z.enum(BAN_REASONS).exclude(['auto']),
+});
+
+function ack(conn: Connection, action: string): void {
+  conn.send(SERVER_FRAME.ack, { action, msg: conn.t(`liveChat.acks.${action}`) });
+}
+
+/** ban: a manager bans a user of the room for a time and a reason. */
+export async function handleBan(ctx: RoomContext, conn: Connection, data: unknown): Promise<void> {
+  const anchorId = managedRoom(conn);
+  if (anchorId === undefined) return;
+  const parsed = banSchema.safeParse(data);
+  if (!parsed.success) {
+    conn.fail(REALTIME_ERROR.badFrame, 'liveChat.errors.badInput');
+    return;
+  }
+  const { uid, unit, amount, reason } = parsed.data;
+  const [target, moderators] = await Promise.all([
+    profilesOf(ctx.rt.db, [uid]).then((m) => m.get(uid)),
+    roomModerators(ctx.rt.db, anchorId),
+  ]);
+  if (!target || canModerate(target, moderators)) {
+    conn.fail(REALTIME_ERROR.forbidden, 'liveChat.errors.cannotBan');
+    return;
+  }
+  await applyBan(ctx, anchorId, uid, { reason, unit, amount, byUserId: conn.user!.id });
+  ack(conn, 'ban');
+}
+
+const uidSchema = z.object({ uid: z.number().int().positive() });
+
+/** unban: a manager lifts a user's ban; their rule counters start again. */
+export async function handleUnban(
+  ctx: RoomContext,
+  conn: Connection,
+  data: unknown,
+): Promise<void> {
+  const anchorId = managedRoom(conn);
+  if (anchorId === undefined) return;
+  const parsed = uidSchema.safeParse(data);
+  if (!parsed.success) {
+    conn.fail(REALTIME_ERROR.badFrame, 'liveChat.errors.badInput');
+    return;
+  }
+  const { uid } = parsed.data;
+  if (!(await liftBans(ctx.rt.db, anchorId, uid))) {
+    conn.fail(REALTIME_ERROR.badFrame, 'liveChat.errors.notBanned');
+    return;
+  }
+  toRoom(ctx, anchorId, { type: SERVER_FRAME.unbannedUser, data: { uid } });
+  ack(conn, 'unban');
+}
+
+const idSchema = z.object({ id: z.number().int().positive() });
+
+/** deleteMsg: a manager removes one message for everyone. */
+export async function handleDelete(
+  ctx: RoomContext,
+  conn: Connection,
+  data: unknown,
+): Promise<void> {
+  const anchorId = managedRoom(conn);
+  if (anchorId === undefined) return;
+  const parsed = idSchema.safeParse(data);
+  if (!parsed.success || !(await deleteMessage(ctx.rt.db, anchorId, parsed.data.id))) {
+    conn.fail(REALTIME_ERROR.badFrame, 'liveChat.errors.deleteFailed');
+    return;
+  }
+  toRoom(ctx, anchorId, { type: SERVER_FRAME.deleteMsg, data: { id: parsed.data.id } });
+  ack(conn, 'deleteMsg');
+}
+
+/** clearChat: a manager clears the room's chat for everyone. */
+export async function handleClear(ctx: RoomContext, conn: Connection): Promise<void> {
+  const anchorId = managedRoom(conn);
+  if (anchorId === undefined) return;
+  await clearMessages(ctx.rt.db, anchorId);
+  toRoom(ctx, anchorId, {
+    type: SERVER_FRAME.clearChat,
+    data: { chat_id: anchorId, user_id: conn.user!.id },
+  });
+  conn.send(SERVER_FRAME.clearRep, { chat_id: anchorId });
+  ack(conn, 'clearChat');
+}
+
+const announceSchema = z.object({
+  content: z.string().trim().max(200),
+  contact: z
+    .array(
+      z.object({
+        title: z.string().trim().min(1).max(20),
+        value: z.string().trim().min(1).max(60),
+      }),
+    )
+    .max(5)
+    .default([]),
+});
+
+/** announce: a manager sets the room's announcement and contacts. */
+export async function handleAnnounce(
+  ctx: RoomContext,
+  conn: Connection,
+  data: unknown,
+): Promise<void> {
+  const anchorId = managedRoom(conn);
+  if (anchorId === undefined) return;
+  const parsed = announceSchema.safeParse(data);
+  if (!parsed.success) {
+    conn.fail(REALTIME_ERROR.badFrame, 'liveChat.errors.badInput');
+    return;
+  }
+  const { content, contact } = parsed.data;
+  await setAnnouncement(ctx.rt.db, anchorId, content, contact);
+  toRoom(ctx, anchorId, {
+    type: SERVER_FRAME.announcement,
+    data: { room_id: anchorId, content, contact },
+  });
+  ack(conn, 'announce');
+}
+
+/** Builds the shared context, with the chat config cached for a few seconds. */
+export function createRoomContext(rt: Runtime, rooms: Rooms<Connection>): RoomContext {
+  let cached: { at: number; config: Promise<ChatConfig> } | undefined;
+  return {
+    rt,
+    rooms,
+    speakers: new Map(),
+    chatConfig() {
+      const now = Date.now();
+      if (!cached || now - cached.at > 5000) cached = { at: now, config: loadChatConfig(rt.db) };
+      return cached.config;
+    },
+  };
+}
+
+/** Lookup used by bus deliveries: applies ban changes to the target's sockets here. */
+export function applyRoomSideEffects(ctx: RoomContext, anchorId: number, frame: Frame): void {
+  if (frame.type !== SERVER_FRAME.bannedUser && frame.type !== SERVER_FRAME.unbannedUser) return;
+  const { uid, until } = frame.data as { uid: number; until?: number | null };
+  for (const member of ctx.rooms.members(roomKey(anchorId))) {
+    if (member.user?.id !== uid) continue;
+    member.bannedUntil = frame.type === SERVER_FRAME.bannedUser ? (until ?? null) : undefined;
+  }
+  if (frame.type === SERVER_FRAME.unbannedUser) ctx.speakers.delete(`${anchorId}:${uid}`);
+}
