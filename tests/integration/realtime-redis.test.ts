@@ -1,0 +1,135 @@
+/**
+ * Two server processes on one PostgreSQL database share a live room through Redis pub/sub:
+ * a message said on one reaches a viewer on the other, and a logout on one kicks the socket on
+ * the other. Needs Debian's redis-server and TEST_DATABASE_URL (CI has both).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import postgres from 'postgres';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLIENT_FRAME, SERVER_FRAME, type SayData } from '../../src/lib/realtime/protocol.ts';
+import { spawnServer, type SpawnedServer } from '../../scripts/spawn-server.ts';
+import { connect, type TestClient } from './realtime-helpers.ts';
+
+const REDIS_BIN = '/usr/bin/redis-server';
+const ready = Boolean(process.env.TEST_DATABASE_URL) && existsSync(REDIS_BIN);
+if (!ready)
+  console.warn('redis-server or TEST_DATABASE_URL missing: the Redis fan-out suite does not run.');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function api<T>(
+  url: string,
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+) {
+  const res = await fetch(`${url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'device-info': 'redis-suite', ...headers },
+    body: JSON.stringify(body),
+  });
+  return (await res.json()) as { status: number; data: T };
+}
+
+/** Logs in with a password on `url` and joins room 100003 as that user on `other`. */
+async function joinVia(
+  url: string,
+  other: string,
+  mobile: string,
+): Promise<TestClient & { token: string }> {
+  const login = await api<{ token: string }>(url, '/api/user/login', {
+    account: mobile,
+    pwd: 'demo1234',
+    login_type: 1,
+    platform: 0,
+    source_id: 10001,
+    website: 'test',
+  });
+  expect(login.status).toBe(0);
+  const res = await fetch(`${url}/api/tencentIm/getUserSig`, {
+    headers: { authorization: `Bearer ${login.data.token}`, 'device-info': 'redis-suite' },
+  });
+  const sig = ((await res.json()) as { data: { id: string; sig: string } }).data;
+  const client = await connect(`${other.replace('http', 'ws')}/im`);
+  client.send(CLIENT_FRAME.login, { groupId: '100003', channel: 'OFFICIAL', ...sig });
+  await client.next(SERVER_FRAME.loginRep);
+  return Object.assign(client, { token: login.data.token });
+}
+
+describe.runIf(ready)('rooms across processes through Redis', () => {
+  let redis: ChildProcess;
+  let a: SpawnedServer;
+  let b: SpawnedServer;
+  let dropDb: () => Promise<void>;
+
+  beforeAll(async () => {
+    const port = await freePort();
+    redis = spawn(
+      REDIS_BIN,
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+      {
+        stdio: 'ignore',
+      },
+    );
+    const admin = postgres(process.env.TEST_DATABASE_URL as string, { max: 1, onnotice: () => {} });
+    const name = `arena_redis_${randomBytes(5).toString('hex')}`;
+    await admin.unsafe(`create database ${name}`);
+    dropDb = async () => {
+      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    };
+    const url = new URL(process.env.TEST_DATABASE_URL as string);
+    url.pathname = `/${name}`;
+    const env = {
+      DATABASE_URL: url.href,
+      REDIS_URL: `redis://127.0.0.1:${port}`,
+      SECRET: randomBytes(32).toString('hex'),
+    };
+    // One after the other: the first seeds the empty database.
+    a = await spawnServer(env);
+    b = await spawnServer(env);
+  }, 120_000);
+  afterAll(async () => {
+    await Promise.all([a?.stop(), b?.stop()]);
+    redis?.kill();
+    await dropDb?.();
+  });
+
+  it('delivers a message said on one process to a viewer on the other', async () => {
+    const speaker = await joinVia(a.url, a.url, '13900000001');
+    const listener = await joinVia(a.url, b.url, '13900000002');
+    speaker.send(CLIENT_FRAME.say, { content: 'hello from process A' });
+    const heard = (
+      await listener.next(SERVER_FRAME.say, (d: SayData) => d.content === 'hello from process A')
+    ).data as SayData;
+    expect(heard.user_id).toBe(100001);
+    // And back, B to A.
+    listener.send(CLIENT_FRAME.say, { content: 'and back from B' });
+    await speaker.next(SERVER_FRAME.say, (d: SayData) => d.content === 'and back from B');
+    speaker.close();
+    listener.close();
+  });
+
+  it('kicks a socket on one process when its session logs out on the other', async () => {
+    const viewer = await joinVia(a.url, b.url, '13900000001');
+    const out = await api(
+      a.url,
+      '/api/user/logout',
+      {},
+      { authorization: `Bearer ${viewer.token}` },
+    );
+    expect(out.status).toBe(0);
+    await viewer.next(SERVER_FRAME.kicked);
+    expect(await viewer.closed).toBe(4001);
+  });
+});
