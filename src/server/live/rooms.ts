@@ -82,3 +82,52 @@ export async function listUpcomingRoomIds(
     .limit(60);
   return rows;
 }
+
+/** A room page: the card plus what the room screen needs. */
+export interface RoomView extends RoomCard {
+  streamUrl: string;
+  coverV: string;
+  ticket: number;
+  announcement: string;
+  contacts: { title: string; value: string }[];
+  matchId: number | null;
+  categoryId: number;
+  startedAt: Date | null;
+}
+
+/** The room of anchor `anchorId` with names in `locale`, or null. */
+export async function getRoomView(
+  db: Db,
+  anchorId: number,
+  locale: Locale,
+): Promise<RoomView | null> {
+  const second = alias(secondCategories, 'sc');
+  const zh = locale === 'zh-CN';
+  const rows = await db
+    .select({
+      anchorId: liveRooms.anchorId,
+      title: liveRooms.title,
+      cover: liveRooms.cover,
+      coverV: liveRooms.coverV,
+      isLive: liveRooms.isLive,
+      heat: liveRooms.heat,
+      anchorName: users.nickName,
+      anchorAvatar: users.avatar,
+      category: zh ? categories.nameZh : categories.nameEn,
+      categoryId: liveRooms.categoryId,
+      secondCategory: zh ? second.nameZh : second.nameEn,
+      streamUrl: liveRooms.streamUrl,
+      ticket: liveRooms.ticket,
+      announcement: liveRooms.announcement,
+      contacts: liveRooms.contacts,
+      matchId: liveRooms.matchId,
+      startedAt: liveRooms.startedAt,
+    })
+    .from(liveRooms)
+    .innerJoin(users, eq(users.id, liveRooms.anchorId))
+    .innerJoin(categories, eq(categories.id, liveRooms.categoryId))
+    .leftJoin(second, eq(second.id, liveRooms.secondCategoryId))
+    .where(eq(liveRooms.anchorId, anchorId))
+    .limit(1);
+  return rows[0] ?? null;
+}

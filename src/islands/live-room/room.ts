@@ -1,0 +1,2 @@
+/** Room page behaviour outside the chat: share and follow buttons, heat updates. */
+export {};
