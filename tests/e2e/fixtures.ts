@@ -79,3 +79,17 @@ export async function useLocale(
 ): Promise<void> {
   await page.context().addCookies([{ name: 'language', value: locale, url: baseURL }]);
 }
+
+/** Signs a demo account in through the API and reloads, as if it had logged in. */
+export async function signIn(page: Page, mobile: string): Promise<void> {
+  const res = await page.request.post('/api/user/login', {
+    data: { account: mobile, pwd: 'demo1234', platform: 0, login_type: 1, source_id: 10001 },
+  });
+  const { data } = (await res.json()) as { data: { token: string; id: number } };
+  await page.evaluate((d) => {
+    localStorage.setItem('token', d.token);
+    localStorage.setItem('id', String(d.id));
+    localStorage.setItem('userInfo', JSON.stringify({ ...d, token: undefined }));
+  }, data);
+  await page.reload();
+}

@@ -1,13 +1,116 @@
-/** The live room's chat panel. */
+/**
+ * The live room's chat panel: announcement, welcome ticker, the bounded message list with time
+ * separators and arrivals, manager tools, and the input. It renders the live-room store and
+ * calls its actions; the socket lives in the store.
+ */
+import { useStore } from '@nanostores/react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { AnnouncementData } from '../../lib/realtime/protocol.ts';
+import {
+  $announcement,
+  $chat,
+  $chatMe,
+  $roomConnection,
+  enterRoom,
+  leaveRoom,
+} from '../../lib/stores/live-room.ts';
+import { useT } from '../use-t.ts';
+import { ChatInput } from './ChatInput.tsx';
+import { ChatRow } from './ChatRow.tsx';
+import { BanForm, ModBar } from './ModBar.tsx';
 
 /** Props of ChatPanel. */
 export interface ChatPanelProps {
   anchorId: number;
+  /** The announcement as the page rendered it, until the room's own arrives. */
   announcement: AnnouncementData;
 }
 
+/** Distance from the bottom (px) within which new messages keep the list scrolled down. */
+const STICK_PX = 80;
+
 /** Chat history, messages, input. */
-export default function ChatPanel({ announcement }: ChatPanelProps) {
-  return <div className="chat">{announcement.content}</div>;
+export default function ChatPanel({ anchorId, announcement: initial }: ChatPanelProps) {
+  const t = useT();
+  const chat = useStore($chat);
+  const me = useStore($chatMe);
+  const connection = useStore($roomConnection);
+  const announcement = useStore($announcement) ?? initial;
+  const list = useRef<HTMLOListElement>(null);
+  const stick = useRef(true);
+  const [target, setTarget] = useState<{ uid: number; name: string; msgId: number } | null>(null);
+
+  useEffect(() => {
+    enterRoom(anchorId);
+    return () => leaveRoom();
+  }, [anchorId]);
+
+  useLayoutEffect(() => {
+    const el = list.current;
+    if (el && stick.current) el.scrollTop = el.scrollHeight;
+  }, [chat.items]);
+
+  const welcome = chat.welcome[chat.welcome.length - 1];
+  return (
+    <div className="chat" data-connection={connection}>
+      <div className="chat-head">
+        <h2>{t('liveRoom.chat.title')}</h2>
+        {connection === 'offline' ? (
+          <span className="chat-state">{t('liveRoom.chat.offline')}</span>
+        ) : null}
+        {me?.isManager ? <ModBar announcement={announcement} /> : null}
+      </div>
+      {announcement.content ? (
+        <div className="chat-announcement" data-announcement>
+          <strong>{t('liveRoom.chat.announcement')}</strong>
+          <p>{announcement.content}</p>
+          {announcement.contact.length ? (
+            <ul>
+              {announcement.contact.map((c) => (
+                <li key={`${c.title}:${c.value}`}>
+                  <span>{c.title}</span> {c.value}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      ) : null}
+      <p className="chat-welcome" aria-live="polite">
+        {welcome ? (
+          <>
+            {t('liveRoom.chat.welcome')} <b>{welcome.from_client_name}</b>{' '}
+            {t('liveRoom.chat.entered')}
+          </>
+        ) : null}
+      </p>
+      <ol
+        className="chat-list"
+        ref={list}
+        data-chat-list
+        onScroll={(e) => {
+          const el = e.currentTarget;
+          stick.current = el.scrollHeight - el.scrollTop - el.clientHeight < STICK_PX;
+        }}
+      >
+        {connection === 'connecting' ? (
+          <li className="chat-empty">{t('liveRoom.chat.connecting')}</li>
+        ) : null}
+        {connection === 'joined' && chat.items.length === 0 ? (
+          <li className="chat-empty">{t('liveRoom.chat.empty')}</li>
+        ) : null}
+        {chat.items.map((item) => (
+          <ChatRow
+            key={item.key}
+            item={item}
+            anchorId={anchorId}
+            manage={me?.isManager ?? false}
+            ownId={me?.id}
+            onManage={setTarget}
+          />
+        ))}
+      </ol>
+      {target ? <BanForm target={target} onClose={() => setTarget(null)} /> : null}
+      <ChatInput me={me} />
+    </div>
+  );
 }

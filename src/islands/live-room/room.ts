@@ -1,2 +1,87 @@
-/** Room page behaviour outside the chat: share and follow buttons, heat updates. */
-export {};
+/**
+ * Room page behaviour outside the chat panel: the barrage on the player and its settings bar,
+ * the share button and the heat. Everything reads the live-room and barrage stores.
+ */
+import { createBarrage } from '../../lib/barrage/renderer.ts';
+import { formatCount } from '../../lib/format.ts';
+import { createI18n } from '../../lib/i18n/index.ts';
+import {
+  $barrage,
+  AREA_FRACTION,
+  setBarrageArea,
+  setBarrageOpacity,
+  toggleBarrage,
+  type BarrageArea,
+} from '../../lib/stores/barrage.ts';
+import { $chatMe, $roomHeat, onBarrage } from '../../lib/stores/live-room.ts';
+import { $locale } from '../../lib/stores/locale.ts';
+import { showToast } from '../../lib/stores/toast.ts';
+
+const PROP_COLORS: Record<number, string> = { 2: '#113BD0', 3: '#E41EB1', 4: '#FF6B00' };
+const t = () => createI18n($locale.get());
+
+function mountBarrage(canvas: HTMLCanvasElement, bar: HTMLElement | null): void {
+  const barrage = createBarrage(canvas);
+  let shown = 0;
+  onBarrage((msg) => {
+    // A count on the element lets tests and benchmarks see what reached the barrage.
+    canvas.dataset.count = String(++shown);
+    const own = $chatMe.get()?.id === String(msg.user_id);
+    barrage.push({
+      text: msg.content,
+      color: msg.props === 101 ? PROP_COLORS[msg.props_id] : undefined,
+      own,
+    });
+  });
+  $barrage.subscribe((s) => {
+    barrage.configure({
+      enabled: s.enabled === 'on',
+      opacity: Number(s.opacity),
+      areaFraction: AREA_FRACTION[s.area],
+    });
+    canvas.hidden = s.enabled !== 'on';
+  });
+  if (bar) renderBar(bar);
+}
+
+function renderBar(bar: HTMLElement): void {
+  const tr = t();
+  bar.innerHTML = `
+    <button type="button" class="barrage-toggle" data-barrage-toggle aria-pressed="true"></button>
+    <label class="barrage-opacity"><span>${tr('liveRoom.barrage.opacity')}</span>
+      <input type="range" min="0.1" max="1" step="0.1" data-barrage-opacity></label>
+    <label class="barrage-area"><span>${tr('liveRoom.barrage.area')}</span>
+      <select data-barrage-area>
+        ${(['quarter', 'half', 'full'] as const).map((a) => `<option value="${a}">${tr(`liveRoom.barrage.areas.${a}`)}</option>`).join('')}
+      </select></label>`;
+  const toggle = bar.querySelector<HTMLButtonElement>('[data-barrage-toggle]')!;
+  const opacity = bar.querySelector<HTMLInputElement>('[data-barrage-opacity]')!;
+  const area = bar.querySelector<HTMLSelectElement>('[data-barrage-area]')!;
+  toggle.addEventListener('click', toggleBarrage);
+  opacity.addEventListener('input', () => setBarrageOpacity(Number(opacity.value)));
+  area.addEventListener('change', () => setBarrageArea(area.value as BarrageArea));
+  $barrage.subscribe((s) => {
+    const on = s.enabled === 'on';
+    toggle.textContent = on ? tr('liveRoom.barrage.on') : tr('liveRoom.barrage.off');
+    toggle.setAttribute('aria-pressed', String(on));
+    opacity.value = s.opacity;
+    area.value = s.area;
+  });
+}
+
+async function share(): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(location.href);
+    showToast(t()('liveRoom.linkCopied'), 'success');
+  } catch {
+    showToast(t()('liveRoom.copyFailed'), 'error');
+  }
+}
+
+const canvas = document.querySelector<HTMLCanvasElement>('[data-barrage]');
+if (canvas) mountBarrage(canvas, document.querySelector<HTMLElement>('[data-barrage-bar]'));
+document.querySelector('[data-share]')?.addEventListener('click', () => void share());
+const heat = document.querySelector<HTMLElement>('[data-room-heat]');
+$roomHeat.subscribe((value) => {
+  if (heat && value !== null) heat.textContent = formatCount(value, $locale.get());
+});

@@ -1,0 +1,293 @@
+/**
+ * The live room's realtime state: one socket to `/im`, joined as user or guest, feeding the chat
+ * list, welcome list, announcement, heat and ban state; the barrage listens to new messages.
+ * Islands subscribe and call the actions; nothing here touches the DOM.
+ */
+import { atom } from 'nanostores';
+import { call } from '../api/client.ts';
+import { channelForHost } from '../channel.ts';
+import { deviceId } from '../device.ts';
+import { createI18n, toApiLang } from '../i18n/index.ts';
+import {
+  addEnter,
+  addMessages,
+  addNotice,
+  EMPTY_CHAT,
+  removeMessage,
+  type ChatState,
+} from '../live/chat-list.ts';
+import {
+  CLIENT_FRAME,
+  REALTIME_ERROR,
+  SERVER_FRAME,
+  type AnnouncementData,
+  type BannedData,
+  type EnterData,
+  type ErrorData,
+  type Frame,
+  type LoginRepData,
+  type SayData,
+} from '../realtime/protocol.ts';
+import { hubUrl, openSocket, type RealtimeSocket } from '../realtime/socket.ts';
+import {
+  checkMessage,
+  DEFAULT_CHAT_CONFIG,
+  newSpeakerState,
+  type BanReason,
+  type BanUnit,
+} from '../rules/chat.ts';
+import { openLogin } from './dialogs.ts';
+import { $locale } from './locale.ts';
+import { $chatReady, $loggedIn, clearSession } from './session.ts';
+import { showToast } from './toast.ts';
+
+/** Connection state as the chat shows it. */
+export type RoomConnection = 'idle' | 'connecting' | 'joined' | 'offline';
+
+/** Who this viewer is in the room. */
+export interface ChatMe {
+  id: string;
+  guest: boolean;
+  isManager: boolean;
+  /** Ban end in ms; null permanent; undefined not banned. */
+  bannedUntil?: number | null;
+}
+
+/** Chat list and welcome list. */
+export const $chat = atom<ChatState>(EMPTY_CHAT);
+/** The room's announcement. */
+export const $announcement = atom<AnnouncementData | null>(null);
+/** The room's heat from the last heatRep or join. */
+export const $roomHeat = atom<number | null>(null);
+/** Socket and join state. */
+export const $roomConnection = atom<RoomConnection>('idle');
+/** This viewer in the room, after joining. */
+export const $chatMe = atom<ChatMe | null>(null);
+
+type BarrageListener = (msg: SayData) => void;
+const barrageListeners = new Set<BarrageListener>();
+
+/** Calls `listener` with each new chat message (not history); returns the removal. */
+export function onBarrage(listener: BarrageListener): () => void {
+  barrageListeners.add(listener);
+  return () => barrageListeners.delete(listener);
+}
+
+let socket: RealtimeSocket | undefined;
+let roomId = 0;
+const t = () => createI18n($locale.get());
+
+/** True while this viewer's ban runs. */
+export function isBanned(me: ChatMe | null, now = Date.now()): boolean {
+  if (!me || me.bannedUntil === undefined) return false;
+  return me.bannedUntil === null || me.bannedUntil > now;
+}
+
+function banTime(unit: string, amount: number): string {
+  return unit === 'permanent'
+    ? t()('liveChat.units.permanent')
+    : t()(`liveChat.units.${unit}`, { count: amount });
+}
+
+function onBanned(data: BannedData): void {
+  const me = $chatMe.get();
+  const reason = t()(`liveChat.reasons.${data.reason}`);
+  const time = banTime(data.unit, data.amount);
+  if (me && !me.guest && me.id === String(data.uid)) {
+    $chatMe.set({ ...me, bannedUntil: data.until });
+    showToast(t()('liveChat.bannedFor', { reason, time }), 'error');
+  }
+  $chat.set(
+    addNotice(
+      $chat.get(),
+      t()('liveRoom.chat.bannedNotice', { name: data.nick_name, reason, time }),
+      Date.now(),
+    ),
+  );
+}
+
+function onError(data: ErrorData): void {
+  if (data.code === REALTIME_ERROR.loginFailed) {
+    // A user whose chat login fails is asked to log in again (spec §8, 70001).
+    if ($loggedIn.get()) openLogin();
+    return;
+  }
+  if (data.code === REALTIME_ERROR.banned) {
+    const me = $chatMe.get();
+    if (me) $chatMe.set({ ...me, bannedUntil: data.until ?? null });
+  }
+  showToast(data.msg, 'error');
+}
+
+function onFrame(frame: Frame): void {
+  switch (frame.type) {
+    case SERVER_FRAME.loginRep: {
+      const rep = frame.data as LoginRepData;
+      $chat.set(addMessages(EMPTY_CHAT, rep.history));
+      $announcement.set(rep.announcement);
+      $roomHeat.set(rep.heat);
+      $chatMe.set({
+        id: rep.login.id,
+        guest: rep.login.guest,
+        isManager: rep.login.is_manager,
+        bannedUntil: rep.login.banned_until,
+      });
+      $roomConnection.set('joined');
+      $chatReady.set(true);
+      return;
+    }
+    case SERVER_FRAME.say: {
+      const msg = frame.data as SayData;
+      $chat.set(addMessages($chat.get(), [msg]));
+      for (const listener of barrageListeners) listener(msg);
+      return;
+    }
+    case SERVER_FRAME.enter:
+      $chat.set(addEnter($chat.get(), frame.data as EnterData, Date.now()));
+      return;
+    case SERVER_FRAME.deleteMsg:
+      $chat.set(removeMessage($chat.get(), (frame.data as { id: number }).id));
+      return;
+    case SERVER_FRAME.clearChat:
+      $chat.set(addNotice(EMPTY_CHAT, t()('liveRoom.chat.cleared'), Date.now()));
+      return;
+    case SERVER_FRAME.announcement:
+      $announcement.set(frame.data as AnnouncementData);
+      return;
+    case SERVER_FRAME.heatRep:
+      $roomHeat.set((frame.data as { val: number }).val);
+      return;
+    case SERVER_FRAME.bannedUser:
+      onBanned(frame.data as BannedData);
+      return;
+    case SERVER_FRAME.unbannedUser: {
+      const uid = (frame.data as { uid: number }).uid;
+      const me = $chatMe.get();
+      if (me && me.id === String(uid)) {
+        $chatMe.set({ ...me, bannedUntil: undefined });
+        showToast(t()('liveChat.acks.unban'), 'success');
+      }
+      return;
+    }
+    case SERVER_FRAME.ack:
+      showToast((frame.data as { msg: string }).msg, 'success');
+      return;
+    case SERVER_FRAME.error:
+      onError(frame.data as ErrorData);
+      return;
+    case SERVER_FRAME.kicked:
+      // Logged out elsewhere or password changed: tear down and ask to log in (spec §8).
+      leaveRoom();
+      clearSession();
+      openLogin();
+      return;
+  }
+}
+
+async function join(): Promise<void> {
+  const sig = await call<{ id: string; sig: string }>('get', '/api/tencentIm/getUserSig');
+  const type = $loggedIn.get() ? CLIENT_FRAME.login : CLIENT_FRAME.first;
+  socket?.send(type, {
+    groupId: String(roomId),
+    channel: channelForHost(location.hostname),
+    id: sig.id,
+    sig: sig.sig,
+  });
+}
+
+/** Joins the room of anchor `anchorId` (leaving any other) and stays joined across reconnects. */
+export function enterRoom(anchorId: number): void {
+  if (socket && roomId === anchorId) return;
+  leaveRoom();
+  roomId = anchorId;
+  $roomConnection.set('connecting');
+  socket = openSocket(hubUrl(toApiLang($locale.get())), {
+    onOpen: () => {
+      join().catch(() => $roomConnection.set('offline'));
+    },
+    onFrame,
+    onState: (state) => {
+      if (state === 'retrying' || state === 'closed') {
+        $roomConnection.set('offline');
+        $chatReady.set(false);
+      }
+    },
+    pingData: () => ({ groupId: String(roomId), device_id: deviceId() }),
+  });
+}
+
+/** Leaves the room and closes the socket; the lists empty. */
+export function leaveRoom(): void {
+  socket?.close();
+  socket = undefined;
+  roomId = 0;
+  $chat.set(EMPTY_CHAT);
+  $chatMe.set(null);
+  $roomConnection.set('idle');
+  $chatReady.set(false);
+}
+
+/**
+ * Sends a chat message. Guests are asked to log in; a message the rules would refuse for its
+ * shape is refused here too (the hub checks again). Returns true when it was sent.
+ */
+export function sendChat(content: string): boolean {
+  if (!$loggedIn.get()) {
+    openLogin();
+    return false;
+  }
+  const text = content.trim();
+  const me = $chatMe.get();
+  if (isBanned(me)) {
+    showToast(t()('liveChat.refused.banned'), 'error');
+    return false;
+  }
+  const shape = checkMessage(
+    {
+      ...DEFAULT_CHAT_CONFIG,
+      toggle_speak_rate: 0,
+      toggle_num_msg_count: 0,
+      toggle_continue_trigger: 0,
+      toggle_single_msg: 0,
+      toggle_total_trigger: 0,
+    },
+    newSpeakerState(),
+    text,
+    Date.now(),
+  );
+  if (shape) {
+    showToast(t()(`liveChat.refused.${shape}`), 'error');
+    return false;
+  }
+  return socket?.send(CLIENT_FRAME.say, { content: text }) ?? false;
+}
+
+/** Manager: bans `uid` for `amount` `unit`s for `reason`. */
+export function banUser(
+  uid: number,
+  unit: BanUnit,
+  amount: number,
+  reason: Exclude<BanReason, 'auto'>,
+): void {
+  socket?.send(CLIENT_FRAME.ban, { uid, unit, amount, reason });
+}
+
+/** Manager: lifts the ban of `uid`. */
+export function unbanUser(uid: number): void {
+  socket?.send(CLIENT_FRAME.unban, { uid });
+}
+
+/** Manager: deletes message `id` for everyone. */
+export function deleteChatMessage(id: number): void {
+  socket?.send(CLIENT_FRAME.deleteMsg, { id });
+}
+
+/** Manager: clears the chat for everyone. */
+export function clearRoomChat(): void {
+  socket?.send(CLIENT_FRAME.clearChat, {});
+}
+
+/** Manager: sets the announcement. */
+export function saveAnnouncement(content: string, contact: AnnouncementData['contact']): void {
+  socket?.send(CLIENT_FRAME.announce, { content, contact });
+}
