@@ -6,6 +6,7 @@ import { anchorStatusRoutes } from './anchors/routes.ts';
 import { captchaRoutes, registerRoutes, userRoutes, userSigRoutes } from './auth/routes.ts';
 import { configRoutes } from './config/routes.ts';
 import { feedbackRoutes } from './feedback/routes.ts';
+import { followRoutes } from './follows/routes.ts';
 import type { ApiEnv } from './http/api-env.ts';
 import { ApiError, fail } from './http/envelope.ts';
 import { context, onError } from './http/middleware.ts';
@@ -30,6 +31,7 @@ export function createApi(rt: Runtime): Hono<ApiEnv> {
   app.route('/api/home', adRoutes);
   app.route('/api/feedback', feedbackRoutes);
   app.route('/api/live', liveRoutes);
+  app.route('/api/anchor', followRoutes);
   app.route('/api', maintenanceRoutes);
   app.route('/api/user', anchorStatusRoutes);
   app.route('/api/user', userRoutes());

@@ -215,4 +215,21 @@ describe.each(DB_KINDS)('live room hub (%s)', (kind) => {
     expect(observer.messages() - before).toBeLessThan(observer.frames.length - framesBefore);
     for (const s of [observer, ...speakers]) s.close();
   });
+
+  it('sends the room heat periodically (heatRep)', async () => {
+    const fast = await startHubServer(t.rt, { heatMs: 100 });
+    try {
+      const viewer = await connect(fast.wsUrl);
+      viewer.send(CLIENT_FRAME.first, guestJoin(t.rt, 'device-heat', ANCHOR));
+      const heat = (await viewer.next(SERVER_FRAME.heatRep)).data as {
+        val: number;
+        status: number;
+      };
+      expect(heat.val).toBeGreaterThan(0);
+      expect(heat.status).toBe(1);
+      viewer.close();
+    } finally {
+      await fast.close();
+    }
+  });
 });

@@ -13,6 +13,7 @@ import {
   toggleBarrage,
   type BarrageArea,
 } from '../../lib/stores/barrage.ts';
+import { $follow, loadFollow, toggleFollow } from '../../lib/stores/follow.ts';
 import { $chatMe, $roomHeat, onBarrage } from '../../lib/stores/live-room.ts';
 import { $locale } from '../../lib/stores/locale.ts';
 import { showToast } from '../../lib/stores/toast.ts';
@@ -85,3 +86,15 @@ const heat = document.querySelector<HTMLElement>('[data-room-heat]');
 $roomHeat.subscribe((value) => {
   if (heat && value !== null) heat.textContent = formatCount(value, $locale.get());
 });
+
+const follow = document.querySelector<HTMLButtonElement>('[data-follow]');
+if (follow) {
+  const anchorId = Number(follow.dataset.anchor);
+  follow.addEventListener('click', () => void toggleFollow(anchorId));
+  $follow.subscribe((state) => {
+    const on = state?.type === 1;
+    follow.setAttribute('aria-pressed', String(on));
+    follow.textContent = t()(on ? 'liveRoom.following' : 'liveRoom.follow');
+  });
+  loadFollow(anchorId).catch(() => {});
+}

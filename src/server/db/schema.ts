@@ -441,3 +441,23 @@ export const chatBans = pgTable(
   },
   (t) => [index('chat_bans_room_user_idx').on(t.anchorId, t.userId)],
 );
+
+/** Viewers following anchors (attentAnchor). */
+export const follows = pgTable(
+  'follows',
+  {
+    /** The follower. */
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The anchor followed. */
+    anchorId: integer('anchor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.anchorId] }),
+    index('follows_anchor_idx').on(t.anchorId),
+  ],
+);

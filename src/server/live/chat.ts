@@ -350,3 +350,12 @@ export function bannedFrameData(
     until: until ? until.getTime() : null,
   };
 }
+
+/** Heat and live state of rooms. */
+export async function roomHeats(db: Db, anchorIds: number[]) {
+  if (anchorIds.length === 0) return [];
+  return db
+    .select({ anchorId: liveRooms.anchorId, heat: liveRooms.heat, isLive: liveRooms.isLive })
+    .from(liveRooms)
+    .where(inArray(liveRooms.anchorId, anchorIds));
+}

@@ -34,7 +34,8 @@ import {
   roomKey,
   type RoomContext,
 } from './room-handlers.ts';
-import { createRooms } from './rooms.ts';
+import { createRooms, type Rooms } from './rooms.ts';
+import { roomHeats } from '../live/chat.ts';
 
 /** Options of createHub. */
 export interface HubOptions {
@@ -44,6 +45,8 @@ export interface HubOptions {
   maxBufferedBytes?: number;
   /** Longest wait of a room frame before it is sent (frames of one tick go together). */
   tickMs?: number;
+  /** How often rooms get their heat. */
+  heatMs?: number;
 }
 
 /** The hub as the HTTP server uses it. */
@@ -62,6 +65,22 @@ const MAX_MATCHES = 5;
 const KICKED_CLOSE = 4001;
 
 const matchKey = (matchId: number) => `m:${matchId}`;
+
+/** Rooms get their heat this often. */
+const HEAT_INTERVAL_MS = 30_000;
+
+async function sendHeat(rt: Runtime, rooms: Rooms<Connection>, ids: number[]): Promise<void> {
+  try {
+    for (const row of await roomHeats(rt.db, ids)) {
+      rooms.deliver(roomKey(row.anchorId), {
+        type: SERVER_FRAME.heatRep,
+        data: { val: row.heat, status: row.isLive ? 1 : 0 },
+      });
+    }
+  } catch (error) {
+    log('warn', 'heat_failed', { error: String(error) });
+  }
+}
 
 function rawText(raw: RawData): string {
   if (Buffer.isBuffer(raw)) return raw.toString('utf8');
@@ -200,6 +219,16 @@ export function createHub(rt: Runtime, options: HubOptions = {}): Hub {
   );
   sweep.unref();
 
+  // Heat of each room with viewers here, read from the database and sent to them (heatRep).
+  const heat = setInterval(() => {
+    const ids = rooms
+      .keys()
+      .filter((k) => k.startsWith('r:'))
+      .map((k) => Number(k.slice(2)));
+    if (ids.length) void sendHeat(rt, rooms, ids);
+  }, options.heatMs ?? HEAT_INTERVAL_MS);
+  heat.unref();
+
   return {
     handleUpgrade(req, socket, head) {
       wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
@@ -208,6 +237,7 @@ export function createHub(rt: Runtime, options: HubOptions = {}): Hub {
     close: () =>
       new Promise<void>((resolve) => {
         clearInterval(sweep);
+        clearInterval(heat);
         unsubscribe();
         rooms.close();
         for (const conn of conns) conn.ws.close(1001, 'server shutting down');

@@ -24,6 +24,8 @@ export interface Rooms<M extends Member> {
   members: (key: string) => ReadonlySet<M>;
   /** Number of rooms with members here. */
   count: () => number;
+  /** Keys of the rooms with members here. */
+  keys: () => string[];
   /** Drops pending frames and timers. */
   close: () => void;
 }
@@ -84,6 +86,7 @@ export function createRooms<M extends Member>(tickMs = 100): Rooms<M> {
     },
     members: (key) => rooms.get(key)?.members ?? EMPTY,
     count: () => rooms.size,
+    keys: () => [...rooms.keys()],
     close() {
       for (const room of rooms.values()) clearTimeout(room.timer);
       rooms.clear();

@@ -27,7 +27,11 @@ export const DEMO_COMMON_CONFIG: CommonConfig = {
 export const DEMO_CHIPS = [100, 500, 1000, 5000, 10000];
 
 /** Chat rules (spec §3 chat config): the defaults with link blocking switched on. */
-export const DEMO_CHAT_CONFIG: ChatConfig = { ...DEFAULT_CHAT_CONFIG, link_set: 1, toggle_link_set: 1 };
+export const DEMO_CHAT_CONFIG: ChatConfig = {
+  ...DEFAULT_CHAT_CONFIG,
+  link_set: 1,
+  toggle_link_set: 1,
+};
 
 /** Inserts the common config, chips and chat config rows. */
 export async function seedConfig(db: Db, now: Date): Promise<void> {

@@ -1,0 +1,55 @@
+/**
+ * POST /api/anchor/attentAnchor {anchorid}: follow or unfollow (type 1 followed, 0 not);
+ * GET /api/anchor/followState?anchorid=: the caller's state and the follower count.
+ */
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { SERVER_FRAME } from '../../lib/realtime/protocol.ts';
+import type { ApiEnv } from '../http/api-env.ts';
+import { ApiError, ok } from '../http/envelope.ts';
+import { requireUser } from '../http/middleware.ts';
+import { RateLimiter } from '../http/rate-limit.ts';
+import { input } from '../http/validate.ts';
+import { followerCount, hasRoom, isFollowing, toggleFollow, FOLLOW_TYPE } from './service.ts';
+
+const anchorRequest = z.object({
+  anchorid: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31 - 1),
+});
+
+/** Follow toggles per user per minute: a person clicks a few times, a script many. */
+const toggles = new RateLimiter(20, 60_000);
+
+/** Follow routes, mounted under /api/anchor. */
+export const followRoutes = new Hono<ApiEnv>()
+  .post('/attentAnchor', requireUser, async (c) => {
+    const { anchorid } = await input(c, anchorRequest);
+    const user = c.get('user')!;
+    if (anchorid === user.id) throw new ApiError('liveRoom.cantFollowSelf');
+    if (!toggles.take(String(user.id))) throw new ApiError('errors.tooMany', { httpStatus: 429 });
+    const { db, bus } = c.get('rt');
+    if (!(await hasRoom(db, anchorid))) throw new ApiError('errors.notFound', { httpStatus: 404 });
+    const type = await toggleFollow(db, user.id, anchorid);
+    if (type === FOLLOW_TYPE.followed) {
+      bus.publish({
+        kind: 'room',
+        anchorId: anchorid,
+        frame: { type: SERVER_FRAME.attentAnchor, data: { user_id: user.id, type } },
+      });
+    }
+    return ok(c, { type, fans: await followerCount(db, anchorid) });
+  })
+  .get('/followState', async (c) => {
+    const parsed = anchorRequest.safeParse({ anchorid: c.req.query('anchorid') });
+    if (!parsed.success) throw new ApiError('errors.badRequest');
+    const { db } = c.get('rt');
+    const user = c.get('user');
+    const following = user ? await isFollowing(db, user.id, parsed.data.anchorid) : false;
+    return ok(c, {
+      type: following ? FOLLOW_TYPE.followed : FOLLOW_TYPE.unfollowed,
+      fans: await followerCount(db, parsed.data.anchorid),
+    });
+  });
