@@ -139,17 +139,66 @@ export interface NewChatMessage {
 
 /** Stores a message and returns it as the room will see it. */
 export async function saveMessage(db: Db, message: NewChatMessage): Promise<SayData> {
-  const [row] = await db
+  const [saved] = await saveMessages(db, [message]);
+  if (!saved) throw new Error('chat message not stored');
+  return saved;
+}
+
+/** Stores messages with one statement, in order, and returns them as rooms will see them. */
+export async function saveMessages(db: Db, messages: NewChatMessage[]): Promise<SayData[]> {
+  if (messages.length === 0) return [];
+  const rows = await db
     .insert(chatMessages)
-    .values({
-      anchorId: message.anchorId,
-      userId: message.profile.id,
-      content: message.content,
-      propType: message.propType ?? 0,
-      propsId: message.propsId ?? 0,
-    })
+    .values(
+      messages.map((m) => ({
+        anchorId: m.anchorId,
+        userId: m.profile.id,
+        content: m.content,
+        propType: m.propType ?? 0,
+        propsId: m.propsId ?? 0,
+      })),
+    )
     .returning({ id: chatMessages.id, createdAt: chatMessages.createdAt });
-  if (!row) throw new Error('chat message not stored');
+  // RETURNING keeps the order of the VALUES list; ids come from one sequence in that order too.
+  return messages.map((message, i) => toSay(message, rows[i]!));
+}
+
+/**
+ * A writer that groups messages arriving while a write is under way into the next write, so a
+ * busy room costs one insert (and one commit) per batch instead of one per message.
+ */
+export function createMessageWriter(db: Db): (message: NewChatMessage) => Promise<SayData> {
+  let pending: {
+    message: NewChatMessage;
+    resolve: (s: SayData) => void;
+    reject: (e: unknown) => void;
+  }[] = [];
+  let writing = false;
+  async function drain(): Promise<void> {
+    writing = true;
+    while (pending.length) {
+      const batch = pending.slice(0, 500);
+      pending = pending.slice(batch.length);
+      try {
+        const saved = await saveMessages(
+          db,
+          batch.map((b) => b.message),
+        );
+        batch.forEach((b, i) => b.resolve(saved[i]!));
+      } catch (error) {
+        for (const b of batch) b.reject(error);
+      }
+    }
+    writing = false;
+  }
+  return (message) =>
+    new Promise<SayData>((resolve, reject) => {
+      pending.push({ message, resolve, reject });
+      if (!writing) void drain();
+    });
+}
+
+function toSay(message: NewChatMessage, row: { id: number; createdAt: Date }): SayData {
   const { profile } = message;
   return {
     id: row.id,

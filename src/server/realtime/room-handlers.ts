@@ -10,6 +10,7 @@ import {
   type EnterData,
   type Frame,
   type LoginRepData,
+  type SayData,
 } from '../../lib/realtime/protocol.ts';
 import {
   BAN_REASONS,
@@ -30,6 +31,7 @@ import {
   bannedFrameData,
   canModerate,
   clearMessages,
+  createMessageWriter,
   deleteMessage,
   findRoom,
   liftBans,
@@ -38,8 +40,8 @@ import {
   profilesOf,
   recentMessages,
   roomModerators,
-  saveMessage,
   setAnnouncement,
+  type NewChatMessage,
 } from '../live/chat.ts';
 import type { Runtime } from '../runtime.ts';
 import type { Connection } from './connection.ts';
@@ -56,6 +58,8 @@ export interface RoomContext {
   speakers: Map<string, SpeakerState>;
   /** The chat config, re-read at most every few seconds. */
   chatConfig: () => Promise<ChatConfig>;
+  /** Stores a chat message (batched with others arriving meanwhile). */
+  saveMessage: (message: NewChatMessage) => Promise<SayData>;
 }
 
 /** Publishes a frame to a room in every process. */
@@ -225,7 +229,7 @@ export async function handleSay(ctx: RoomContext, conn: Connection, data: unknow
     return;
   }
   recordAccepted(state, content, now);
-  const say = await saveMessage(ctx.rt.db, {
+  const say = await ctx.saveMessage({
     anchorId,
     profile: user,
     isManager: conn.isManager,
@@ -378,6 +382,7 @@ export function createRoomContext(rt: Runtime, rooms: Rooms<Connection>): RoomCo
     rt,
     rooms,
     speakers: new Map(),
+    saveMessage: createMessageWriter(rt.db),
     chatConfig() {
       const now = Date.now();
       if (!cached || now - cached.at > 5000) cached = { at: now, config: loadChatConfig(rt.db) };
