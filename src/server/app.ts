@@ -10,6 +10,7 @@ import { followRoutes } from './follows/routes.ts';
 import type { ApiEnv } from './http/api-env.ts';
 import { ApiError, fail } from './http/envelope.ts';
 import { context, onError } from './http/middleware.ts';
+import { commentRoutes } from './live/comment-routes.ts';
 import { liveRoutes } from './live/routes.ts';
 import { maintenanceRoutes } from './maintenance/routes.ts';
 import type { Runtime } from './runtime.ts';
@@ -31,6 +32,7 @@ export function createApi(rt: Runtime): Hono<ApiEnv> {
   app.route('/api/home', adRoutes);
   app.route('/api/feedback', feedbackRoutes);
   app.route('/api/live', liveRoutes);
+  app.route('/api/live', commentRoutes);
   app.route('/api/anchor', followRoutes);
   app.route('/api', maintenanceRoutes);
   app.route('/api/user', anchorStatusRoutes);

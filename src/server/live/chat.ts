@@ -408,3 +408,22 @@ export async function roomHeats(db: Db, anchorIds: number[]) {
     .from(liveRooms)
     .where(inArray(liveRooms.anchorId, anchorIds));
 }
+
+/** The room's latest messages for comment management, deleted ones included and marked. */
+export async function messagesForManagers(db: Db, anchorId: number, limit = 100) {
+  const rows = await db
+    .select({
+      id: chatMessages.id,
+      userId: chatMessages.userId,
+      nickName: users.nickName,
+      content: chatMessages.content,
+      createdAt: chatMessages.createdAt,
+      deletedAt: chatMessages.deletedAt,
+    })
+    .from(chatMessages)
+    .innerJoin(users, eq(users.id, chatMessages.userId))
+    .where(eq(chatMessages.anchorId, anchorId))
+    .orderBy(desc(chatMessages.id))
+    .limit(limit);
+  return rows;
+}

@@ -1,0 +1,119 @@
+/** Comment management over the API: managers only; messages with deletions; bans and unban. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_STATUS } from '../../src/lib/api/envelope.ts';
+import { SERVER_FRAME } from '../../src/lib/realtime/protocol.ts';
+import { createApi } from '../../src/server/app.ts';
+import { createSession } from '../../src/server/auth/sessions.ts';
+import { banUser, deleteMessage, saveMessage } from '../../src/server/live/chat.ts';
+import type { BusMessage } from '../../src/server/realtime/bus.ts';
+import { bearer } from './auth-helpers.ts';
+import { callApi, DB_KINDS, openTestRuntime, type TestRuntime } from './helpers.ts';
+
+const ANCHOR = 100003;
+const profile = { id: 100001, nickName: 'SkyRider', avatar: '', level: 5, vipLevel: 0, role: 1 };
+
+describe.each(DB_KINDS)('comment management (%s)', (kind) => {
+  let t: TestRuntime;
+  let api: ReturnType<typeof createApi>;
+  const as = async (id: number) => ({
+    ...bearer(await createSession(t.rt.db, id, `d${id}`)),
+    'device-info': `d${id}`,
+    lang: 'en',
+  });
+  beforeAll(async () => {
+    t = await openTestRuntime(kind);
+    api = createApi(t.rt);
+    const kept = await saveMessage(t.rt.db, {
+      anchorId: ANCHOR,
+      profile,
+      isManager: false,
+      content: 'kept message',
+    });
+    const gone = await saveMessage(t.rt.db, {
+      anchorId: ANCHOR,
+      profile,
+      isManager: false,
+      content: 'deleted message',
+    });
+    await deleteMessage(t.rt.db, ANCHOR, gone.id);
+    expect(kept.id).toBeLessThan(gone.id);
+    await banUser(t.rt.db, {
+      anchorId: ANCHOR,
+      userId: 100001,
+      reason: 'abuse',
+      until: null,
+      byUserId: 100004,
+    });
+  }, 60_000);
+  afterAll(async () => t?.dispose());
+
+  it('refuses viewers and anchors of other rooms', async () => {
+    for (const id of [100001, 100006]) {
+      const res = await callApi(
+        api,
+        'GET',
+        `/api/live/comments?anchor_id=${ANCHOR}`,
+        undefined,
+        await as(id),
+      );
+      expect(res).toMatchObject({
+        status: API_STATUS.error,
+        msg: 'You are not allowed to do this',
+      });
+    }
+    const guest = await callApi(api, 'GET', `/api/live/comments?anchor_id=${ANCHOR}`);
+    expect(guest.status).toBe(API_STATUS.unauthorized);
+  });
+
+  it('lists messages (deleted ones marked) and bans for the anchor, managers and admins', async () => {
+    for (const id of [ANCHOR, 100004, 100005]) {
+      const res = await callApi<{
+        messages: { content: string; deleted: boolean }[];
+        bans: { user_id: number; until: null }[];
+      }>(api, 'GET', `/api/live/comments?anchor_id=${ANCHOR}`, undefined, await as(id));
+      expect(res.status).toBe(API_STATUS.ok);
+      expect(res.data.messages.slice(0, 2)).toMatchObject([
+        { content: 'deleted message', deleted: true },
+        { content: 'kept message', deleted: false },
+      ]);
+      expect(res.data.bans).toMatchObject([{ user_id: 100001, until: null }]);
+    }
+  });
+
+  it('lifts a ban once and tells the room', async () => {
+    const seen: BusMessage[] = [];
+    const stop = t.rt.bus.subscribe((m) => seen.push(m));
+    const manager = await as(100004);
+    const res = await callApi(
+      api,
+      'POST',
+      '/api/live/unban',
+      { anchor_id: ANCHOR, uid: 100001 },
+      manager,
+    );
+    expect(res.status).toBe(API_STATUS.ok);
+    expect(seen).toContainEqual({
+      kind: 'room',
+      anchorId: ANCHOR,
+      frame: { type: SERVER_FRAME.unbannedUser, data: { uid: 100001 } },
+    });
+    const again = await callApi(
+      api,
+      'POST',
+      '/api/live/unban',
+      { anchor_id: ANCHOR, uid: 100001 },
+      manager,
+    );
+    expect(again).toMatchObject({ status: API_STATUS.error, msg: 'This user is not banned' });
+    stop();
+  });
+
+  it('serves the chat config', async () => {
+    const res = await callApi<{ total_trigger: number; toggle_link_set: number }>(
+      api,
+      'POST',
+      '/api/live/chat_config',
+    );
+    expect(res.data).toMatchObject({ total_trigger: 3, toggle_link_set: 1 });
+  });
+});
