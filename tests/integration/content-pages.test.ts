@@ -140,6 +140,8 @@ describe('content pages', () => {
         expect(meta(html, 'og:title'), path).toBeTruthy();
         expect(meta(html, 'og:locale'), path).toBe(locale.replace('-', '_'));
         expect(canonical(html), path).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
+        // No script of their own: only the shell's module.
+        expect(html.match(/<script type="module" src=/g)?.length, path).toBe(1);
       }
     });
   }
