@@ -281,7 +281,9 @@ function write(relative: string, content: string): number {
   return content.length + 1;
 }
 
-rmSync(OUT, { recursive: true, force: true });
+// Only the folders drawn here: certificates/ comes from scripts/make-certificate-art.ts.
+for (const dir of ['news', 'activities'])
+  rmSync(path.join(OUT, dir), { recursive: true, force: true });
 let bytes = 0;
 NEWS.forEach((spec, i) => {
   bytes += write(spec.file, picture(spec, 1200, 675, 101 + i));

@@ -1,6 +1,6 @@
 /**
  * `npm test`: everything CI runs, in order: system packages check, typecheck, lint, format,
- * unit and integration tests, build, end-to-end tests. Ends with `N passed, N failed`.
+ * build, unit and integration tests, end-to-end tests. Ends with `N passed, N failed`.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
@@ -91,6 +91,8 @@ const steps: [string, () => boolean][] = [
     'format',
     () => run('prettier --check', bin('prettier'), ['--check', '.', '--log-level', 'warn']),
   ],
+  // Before vitest: the page suites serve the built site (tests/integration/page-server.ts).
+  ['build', () => !buildIsStale() || run('build', process.execPath, ['scripts/build.ts'])],
   [
     'unit and integration',
     () =>
@@ -101,7 +103,6 @@ const steps: [string, () => boolean][] = [
         `--outputFile=${vitestJson}`,
       ]),
   ],
-  ['build', () => !buildIsStale() || run('build', process.execPath, ['scripts/build.ts'])],
   ['end-to-end', () => run('playwright', bin('playwright'), ['test'])],
 ];
 

@@ -114,5 +114,41 @@ const urgent = defineCollection({
   }),
 });
 
+/** Licences of the platform: /certificate1 and /certificate2 (ids 1 and 2). */
+const certificates = defineCollection({
+  loader: markdown('certificates'),
+  schema: z.object({
+    /** Name of the licence. */
+    title: z.string().min(1),
+    /** One or two sentences on what the licence allows; meta description. */
+    summary: z.string().min(1),
+    /** Company the licence is issued to. */
+    holder: z.string().min(1),
+    /** Licence or registration number as printed. */
+    number: z.string().min(1),
+    /** Registered address of the holder. */
+    address: z.string().min(1),
+    /** Business the licence covers, as printed. */
+    scope: z.string().min(1),
+    /** Authority that issued it. */
+    issuer: z.string().min(1),
+    /** Date of issue. */
+    issued: z.coerce.date(),
+    /** Last day of validity; absent for a licence without a term. */
+    expires: z.coerce.date().optional(),
+    /** Picture of the document, a path under /content/ (drawn by scripts/make-certificate-art.ts). */
+    image: cover,
+  }),
+});
+
 /** Astro reads the collections from this export. */
-export const collections = { news, notices, help, agreements, about, activities, urgent };
+export const collections = {
+  news,
+  notices,
+  help,
+  agreements,
+  about,
+  activities,
+  urgent,
+  certificates,
+};

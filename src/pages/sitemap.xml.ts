@@ -1,6 +1,12 @@
-/** sitemap.xml: the public screens, live rooms and this fortnight's match centres. */
+/** sitemap.xml: the public screens, content entries, live rooms and this fortnight's match centres. */
 import type { APIRoute } from 'astro';
 import { addDays, siteDay, siteDayRange } from '../lib/time.ts';
+import {
+  agreementPath,
+  listActivities,
+  listAgreements,
+  listNews,
+} from '../server/content/index.ts';
 import { listRooms } from '../server/live/rooms.ts';
 import { getRuntime } from '../server/runtime.ts';
 import { listMatches } from '../server/sports/matches.ts';
@@ -19,6 +25,11 @@ const STATIC_PATHS = [
   '/mall',
   '/worldCup',
   '/about/1',
+  '/about/2',
+  '/about/4',
+  '/urgent',
+  '/certificate1',
+  '/certificate2',
 ];
 
 const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
@@ -27,7 +38,7 @@ const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 export const GET: APIRoute = async ({ url }) => {
   const { db } = getRuntime();
   const today = siteDay(new Date());
-  const [rooms, matches] = await Promise.all([
+  const [rooms, matches, news, activities, agreements] = await Promise.all([
     listRooms(db, { locale: 'en-US', limit: 500 }),
     listMatches(
       db,
@@ -35,9 +46,15 @@ export const GET: APIRoute = async ({ url }) => {
       siteDayRange(addDays(today, 7)).end,
       'en-US',
     ),
+    listNews('en-US', { pageSize: 1000 }),
+    listActivities('en-US'),
+    listAgreements('en-US'),
   ]);
   const paths = [
     ...STATIC_PATHS,
+    ...agreements.map((a) => agreementPath(a.slug)),
+    ...news.items.map((a) => `/news_detail/${a.slug}`),
+    ...activities.map((a) => `/activity_details/${a.slug}`),
     ...rooms.map((r) => `/liveMatchesTwo/${r.anchorId}`),
     ...rooms.map((r) => `/anchorInfo/${r.anchorId}`),
     ...matches.map((m) => `/scheduleDetail/${m.id}/${m.sportId}`),

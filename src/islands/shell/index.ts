@@ -5,6 +5,7 @@ import { readConfigFromPage } from '../../lib/stores/config.ts';
 import { syncLocale } from '../../lib/stores/locale.ts';
 import { initNetworkBanner, initToast } from './feedback.ts';
 import { initHeader } from './header.ts';
+import { initLocaleButtons } from './locale-switch.ts';
 import { initMaintenance } from './maintenance.ts';
 import { initSideMenu } from './side-menu.ts';
 
@@ -14,6 +15,7 @@ watchChunkErrors();
 syncLocale(locale);
 readConfigFromPage();
 initHeader();
+initLocaleButtons();
 initSideMenu();
 initToast();
 initNetworkBanner();

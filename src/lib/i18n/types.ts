@@ -1,6 +1,7 @@
 /** Types of the locale resources: every locale has exactly the keys of en-US. */
 import type { accountApi } from './locales/en-US/account-api.ts';
 import type { accountUi } from './locales/en-US/account-ui.ts';
+import type { content } from './locales/en-US/content.ts';
 import type { liveChat } from './locales/en-US/live-chat.ts';
 import type { liveRoom } from './locales/en-US/live-room.ts';
 import type { shell } from './locales/en-US/shell.ts';
@@ -11,6 +12,8 @@ type Widen<T> = { -readonly [K in keyof T]: T[K] extends string ? string : Widen
 export type ShellResource = Widen<typeof shell>;
 /** Shape of the account strings. */
 export type AccountResource = { api: Widen<typeof accountApi>; ui: Widen<typeof accountUi> };
+/** Shape of the content-page strings. */
+export type ContentResource = Widen<typeof content>;
 /** Shape of the live chat strings. */
 export type LiveChatResource = Widen<typeof liveChat>;
 /** Shape of the live room strings. */
@@ -18,6 +21,7 @@ export type LiveRoomResource = Widen<typeof liveRoom>;
 /** Shape of one locale's strings. */
 export type Resource = ShellResource & {
   account: AccountResource;
+  content: ContentResource;
   liveChat: LiveChatResource;
   liveRoom: LiveRoomResource;
 };

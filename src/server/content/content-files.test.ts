@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { CONTENT_COLLECTIONS, HELP_CATEGORIES, NEWS_SPORTS } from './kinds.ts';
+import { CERTIFICATE_IDS, CONTENT_COLLECTIONS, HELP_CATEGORIES, NEWS_SPORTS } from './kinds.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const CONTENT = path.join(ROOT, 'src/content');
@@ -87,6 +87,17 @@ const REQUIRED: Record<(typeof CONTENT_COLLECTIONS)[number], Record<string, stri
   about: { title: 'text' },
   activities: { title: 'text', cover: 'cover', start: 'date', end: 'date', summary: 'text' },
   urgent: { title: 'text', date: 'date' },
+  certificates: {
+    title: 'text',
+    summary: 'text',
+    holder: 'text',
+    number: 'text',
+    address: 'text',
+    scope: 'text',
+    issuer: 'text',
+    issued: 'date',
+    image: 'cover',
+  },
 };
 
 function problem(kind: string, value: Value | undefined): string | undefined {
@@ -170,5 +181,6 @@ describe('content files', () => {
     expect(ids('agreements').sort()).toEqual(['1', '2', '3', '4']);
     expect(ids('about').sort()).toEqual(['1', '2', '3', '4']);
     expect(ids('urgent')).toEqual(['1']);
+    expect(ids('certificates').sort()).toEqual([...CERTIFICATE_IDS]);
   });
 });

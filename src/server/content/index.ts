@@ -11,7 +11,16 @@ import { getCollection, type CollectionEntry, type DataEntryMap } from 'astro:co
 import type { Locale } from '../../lib/i18n/index.ts';
 import { HELP_CATEGORIES, type HelpCategory } from './kinds.ts';
 
-export { ABOUT_IDS, AGREEMENT_IDS, HELP_CATEGORIES, NEWS_SPORTS } from './kinds.ts';
+export {
+  ABOUT_IDS,
+  AGREEMENT_IDS,
+  agreementPath,
+  CERTIFICATE_IDS,
+  CHANNEL_PATTERN,
+  HELP_CATEGORIES,
+  NEWS_SPORTS,
+  PRIVACY_PAGES,
+} from './kinds.ts';
 export type { HelpCategory, NewsSport } from './kinds.ts';
 
 /** Name of a content collection. */
@@ -182,4 +191,26 @@ export function activityState(
 /** The emergency notice (id 1), undefined when there is none. */
 export function getUrgent(locale: Locale): Promise<ContentItem<'urgent'> | undefined> {
   return localizedOne('urgent', '1', locale);
+}
+
+/** Every agreement, by id. */
+export async function listAgreements(locale: Locale): Promise<ContentItem<'agreements'>[]> {
+  return (await localized('agreements', locale)).sort((a, b) =>
+    a.slug.localeCompare(b.slug, 'en', { numeric: true }),
+  );
+}
+
+/** A licence (1 business licence, 2 network culture licence), undefined when missing. */
+export function getCertificate(
+  id: string,
+  locale: Locale,
+): Promise<ContentItem<'certificates'> | undefined> {
+  return localizedOne('certificates', id, locale);
+}
+
+/** Every licence, by id. */
+export async function listCertificates(locale: Locale): Promise<ContentItem<'certificates'>[]> {
+  return (await localized('certificates', locale)).sort((a, b) =>
+    a.slug.localeCompare(b.slug, 'en', { numeric: true }),
+  );
 }

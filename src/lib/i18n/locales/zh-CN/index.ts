@@ -2,9 +2,16 @@
 import type { Resource } from '../../types.ts';
 import { accountApi } from './account-api.ts';
 import { accountUi } from './account-ui.ts';
+import { content } from './content.ts';
 import { liveChat } from './live-chat.ts';
 import { liveRoom } from './live-room.ts';
 import { shell } from './shell.ts';
 
 /** The zh-CN resource. */
-export const zhCN: Resource = { ...shell, account: { api: accountApi, ui: accountUi }, liveChat, liveRoom };
+export const zhCN: Resource = {
+  ...shell,
+  account: { api: accountApi, ui: accountUi },
+  content,
+  liveChat,
+  liveRoom,
+};

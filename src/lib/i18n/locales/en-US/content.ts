@@ -1,0 +1,77 @@
+/** English (en-US) strings of the content pages: notices, help, agreements, about, activities, licences. */
+export const content = {
+  fallback: 'This page has not been translated yet, so it is shown in English.',
+  notice: {
+    intro: 'Announcements from the ArenaLive team: maintenance, events and rule changes.',
+    pinned: 'Pinned',
+    empty: 'There are no notices right now.',
+    count_one: '{{count}} notice',
+    count_other: '{{count}} notices',
+  },
+  help: {
+    intro: 'Answers to the questions fans and anchors ask most, grouped by topic.',
+    contents: 'Contents',
+    toTopics: 'All topics',
+    articles_one: '{{count}} article',
+    articles_other: '{{count}} articles',
+    categories: {
+      account: 'Account and login',
+      wallet: 'Wallet and recharge',
+      live: 'Watching and gifts',
+      anchor: 'For anchors',
+      community: 'Community rules',
+    },
+    moreTitle: 'Still need help?',
+    moreBody: 'Our support team answers every day from 09:00 to 24:00 Beijing time.',
+    contact: 'Contact us',
+    feedback: 'Send feedback',
+  },
+  agreement: {
+    updated: 'Effective {{date}}',
+    others: 'Other agreements',
+    home: 'Back to ArenaLive',
+    names: {
+      '1': 'User agreement',
+      '2': 'Privacy policy',
+      '3': 'Live-streaming agreement',
+      '4': 'Recharge agreement',
+    },
+  },
+  about: {
+    nav: 'About ArenaLive',
+    names: {
+      '1': 'About us',
+      '2': 'Contact us',
+      '3': 'Feedback',
+      '4': 'Business cooperation',
+    },
+    licences: 'Licences',
+  },
+  activity: {
+    intro: 'Campaigns, challenges and rewards running on ArenaLive.',
+    empty: 'No events right now. Check back soon.',
+    states: { upcoming: 'Upcoming', running: 'Ongoing', ended: 'Ended' },
+    period: 'Event period',
+    zone: 'Beijing time',
+    details: 'View details',
+    all: 'All events',
+  },
+  urgent: {
+    kicker: 'Urgent notice',
+    issued: 'Issued {{date}}',
+    notices: 'All notices',
+  },
+  certificate: {
+    intro: 'Licences under which ArenaLive operates, published for users and partners.',
+    holder: 'Holder',
+    number: 'Number',
+    issuer: 'Issued by',
+    issued: 'Date of issue',
+    expires: 'Valid until',
+    specimen:
+      'Shown for reference. The specimen mark keeps this copy from being used as the original.',
+    others: 'Licences',
+    longTerm: 'Long-term',
+    enlarge: 'Open the full-size picture',
+  },
+} as const;
