@@ -12,6 +12,7 @@ import { context, onError } from './http/middleware.ts';
 import { liveRoutes } from './live/routes.ts';
 import { maintenanceRoutes } from './maintenance/routes.ts';
 import type { Runtime } from './runtime.ts';
+import { matchRoutes } from './sports/routes.ts';
 
 /** Builds the API app for a runtime; test it in process with `app.request()`. */
 export function createApi(rt: Runtime): Hono<ApiEnv> {
@@ -30,6 +31,7 @@ export function createApi(rt: Runtime): Hono<ApiEnv> {
   app.route('/api/home', adRoutes);
   app.route('/api/feedback', feedbackRoutes);
   app.route('/api/live', liveRoutes);
+  app.route('/api/match', matchRoutes());
   app.route('/api', maintenanceRoutes);
   app.route('/api/user', anchorStatusRoutes);
   app.route('/api/user', userRoutes());

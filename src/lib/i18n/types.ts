@@ -1,6 +1,7 @@
 /** Types of the locale resources: every locale has exactly the keys of en-US. */
 import type { accountApi } from './locales/en-US/account-api.ts';
 import type { accountUi } from './locales/en-US/account-ui.ts';
+import type { sports } from './locales/en-US/schedule.ts';
 import type { shell } from './locales/en-US/shell.ts';
 
 type Widen<T> = { -readonly [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
@@ -9,8 +10,10 @@ type Widen<T> = { -readonly [K in keyof T]: T[K] extends string ? string : Widen
 export type ShellResource = Widen<typeof shell>;
 /** Shape of the account strings. */
 export type AccountResource = { api: Widen<typeof accountApi>; ui: Widen<typeof accountUi> };
+/** Shape of the schedules strings (bookings, match centre, team pages, World Cup). */
+export type SportsResource = Widen<typeof sports>;
 /** Shape of one locale's strings. */
-export type Resource = ShellResource & { account: AccountResource };
+export type Resource = ShellResource & { account: AccountResource; sports: SportsResource };
 
 type Paths<T, P extends string = ''> = {
   [K in keyof T & string]: T[K] extends string ? `${P}${K}` : Paths<T[K], `${P}${K}.`>;

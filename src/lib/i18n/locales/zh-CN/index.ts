@@ -2,7 +2,8 @@
 import type { Resource } from '../../types.ts';
 import { accountApi } from './account-api.ts';
 import { accountUi } from './account-ui.ts';
+import { sports } from './schedule.ts';
 import { shell } from './shell.ts';
 
 /** The zh-CN resource. */
-export const zhCN: Resource = { ...shell, account: { api: accountApi, ui: accountUi } };
+export const zhCN: Resource = { ...shell, account: { api: accountApi, ui: accountUi }, sports };
