@@ -62,6 +62,15 @@ export async function listMatchesByIds(
   return queryMatches(db, locale, [inArray(matches.id, ids)]);
 }
 
+/** Every match of a league, in kick-off order. */
+export async function listMatchesByLeague(
+  db: Db,
+  leagueId: number,
+  locale: Locale,
+): Promise<MatchCard[]> {
+  return queryMatches(db, locale, [eq(matches.leagueId, leagueId)]);
+}
+
 /** Matches a team plays (home or away), in kick-off order. */
 export async function listTeamMatches(
   db: Db,

@@ -247,7 +247,7 @@ function tennis(m: Started, rand: Rand): { lines: ScriptLine[]; stats: MatchStat
   const winner = hs >= as ? 0 : 1;
   const order: (0 | 1)[] = [
     ...Array.from({ length: Math.min(hs, as) }, () => (1 - winner) as 0 | 1),
-    ...Array.from({ length: Math.max(hs, as) }, () => winner as 0 | 1),
+    ...Array.from({ length: Math.max(hs, as) }, () => winner),
   ];
   if (order.length > 2) [order[0], order[1]] = [order[1]!, order[0]!];
   const lines: ScriptLine[] = [

@@ -149,7 +149,7 @@ export async function seedWorldCup(db: Db, now: Date): Promise<number> {
   const fixtures: (typeof matches.$inferInsert)[] = [];
   ROUNDS.forEach((pairs, round) => {
     ids.forEach((group, g) => {
-      const day = ROUND_DAYS[round]![g < 4 ? 0 : 1]!;
+      const day = ROUND_DAYS[round]![g < 4 ? 0 : 1];
       pairs.forEach(([h, a]) => {
         const start = today + day * DAY + KICKOFFS[g % 4]! * HOUR;
         const elapsed = (nowMs - start) / MINUTE;

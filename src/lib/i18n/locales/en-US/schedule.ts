@@ -119,5 +119,6 @@ export const sports = {
     goals: 'Goals',
     matches: 'Matches',
     nextUp: 'Next up',
+    perMatch: 'Goals per match',
   },
 } as const;

@@ -121,5 +121,6 @@ export const sports: SportsResource = {
     goals: '进球',
     matches: '比赛',
     nextUp: '即将开始',
+    perMatch: '场均进球',
   },
 };
