@@ -73,7 +73,8 @@ export function buildTables(
     if (m.status !== MATCH_STATUS.finished) continue;
     const home = rows.get(m.home.id);
     const away = rows.get(m.away.id);
-    if (!home || !away) continue;
+    // Only group matches count: both teams in the same group.
+    if (!home || !away || home.group !== away.group) continue;
     const [h, a] = [m.homeScore ?? 0, m.awayScore ?? 0];
     for (const [row, mine, theirs] of [
       [home, h, a],
