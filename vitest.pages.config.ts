@@ -12,4 +12,4 @@ export default getViteConfig({
     hookTimeout: 120_000,
     pool: 'forks',
   },
-} as Parameters<typeof getViteConfig>[0]);
+});
