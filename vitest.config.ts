@@ -2,10 +2,17 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'tests/integration/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
     maxWorkers: 2,
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['src/**/*.test.ts', 'tests/integration/**/*.test.ts'] },
+      },
+      // Server-rendered pages through Astro's container API (needs Astro's Vite setup).
+      'vitest.pages.config.ts',
+    ],
   },
 });

@@ -14,6 +14,7 @@ import { commentRoutes } from './live/comment-routes.ts';
 import { liveRoutes } from './live/routes.ts';
 import { maintenanceRoutes } from './maintenance/routes.ts';
 import type { Runtime } from './runtime.ts';
+import { matchRoutes } from './sports/routes.ts';
 
 /** Builds the API app for a runtime; test it in process with `app.request()`. */
 export function createApi(rt: Runtime): Hono<ApiEnv> {
@@ -34,6 +35,7 @@ export function createApi(rt: Runtime): Hono<ApiEnv> {
   app.route('/api/live', liveRoutes);
   app.route('/api/live', commentRoutes);
   app.route('/api/anchor', followRoutes);
+  app.route('/api/match', matchRoutes());
   app.route('/api', maintenanceRoutes);
   app.route('/api/user', anchorStatusRoutes);
   app.route('/api/user', userRoutes());

@@ -4,6 +4,7 @@ import type { accountUi } from './locales/en-US/account-ui.ts';
 import type { content } from './locales/en-US/content.ts';
 import type { liveChat } from './locales/en-US/live-chat.ts';
 import type { liveRoom } from './locales/en-US/live-room.ts';
+import type { sports } from './locales/en-US/schedule.ts';
 import type { shell } from './locales/en-US/shell.ts';
 
 type Widen<T> = { -readonly [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
@@ -18,12 +19,15 @@ export type ContentResource = Widen<typeof content>;
 export type LiveChatResource = Widen<typeof liveChat>;
 /** Shape of the live room strings. */
 export type LiveRoomResource = Widen<typeof liveRoom>;
+/** Shape of the schedules (bookings, match centre, team pages, World Cup) strings. */
+export type SportsResource = Widen<typeof sports>;
 /** Shape of one locale's strings. */
 export type Resource = ShellResource & {
   account: AccountResource;
   content: ContentResource;
   liveChat: LiveChatResource;
   liveRoom: LiveRoomResource;
+  sports: SportsResource;
 };
 
 type Paths<T, P extends string = ''> = {

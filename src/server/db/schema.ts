@@ -461,3 +461,79 @@ export const follows = pgTable(
     index('follows_anchor_idx').on(t.anchorId),
   ],
 );
+// ---------------------------------------------------------------------------------------------
+// Schedules: bookings, the match centre (text live, statistics, line-ups) and tournament groups.
+// ---------------------------------------------------------------------------------------------
+
+/** Matches a user booked from the schedule; listed in /user-center/mySchedule. */
+export const matchBookings = pgTable(
+  'match_bookings',
+  {
+    /** Who booked. */
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The booked match. */
+    matchId: integer('match_id')
+      .notNull()
+      .references(() => matches.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.matchId] }),
+    index('match_bookings_match_idx').on(t.matchId),
+  ],
+);
+
+/** Text live: one commentary line of a match, in both languages. */
+export const matchEvents = pgTable(
+  'match_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** The match commented on. */
+    matchId: integer('match_id')
+      .notNull()
+      .references(() => matches.id, { onDelete: 'cascade' }),
+    /** Match clock in whole minutes when it happened (0 before kick-off). */
+    minute: smallint('minute').notNull(),
+    /** What happened: info, goal, card, red, sub, chance, var, period (see MATCH_EVENT_KINDS). */
+    kind: text('kind').notNull().default('info'),
+    /** Chinese text. */
+    textZh: text('text_zh').notNull(),
+    /** English text. */
+    textEn: text('text_en').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('match_events_match_idx').on(t.matchId, t.id)],
+);
+
+/** The latest statistics and line-ups of a match, as JSON documents (see lib/sports/match-centre.ts). */
+export const matchDetails = pgTable('match_details', {
+  /** The match described. */
+  matchId: integer('match_id')
+    .primaryKey()
+    .references(() => matches.id, { onDelete: 'cascade' }),
+  /** MatchStats: score by period and team statistics; null until known. */
+  stats: jsonb('stats'),
+  /** MatchLineups: starters and bench of both sides; null until announced. */
+  lineups: jsonb('lineups'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Group of each team in a tournament with a group stage (the World Cup page). */
+export const tournamentGroups = pgTable(
+  'tournament_groups',
+  {
+    /** The tournament. */
+    leagueId: integer('league_id')
+      .notNull()
+      .references(() => leagues.id, { onDelete: 'cascade' }),
+    /** A team taking part. */
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    /** Group letter, A to H. */
+    groupName: text('group_name').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.leagueId, t.teamId] })],
+);

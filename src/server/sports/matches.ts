@@ -1,5 +1,5 @@
 /** Reading fixtures with team and league names for schedules and the home page. */
-import { and, asc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Locale } from '../../lib/i18n/locale.ts';
 import type { Db } from '../db/index.ts';
@@ -13,8 +13,8 @@ export interface MatchCard {
   startTime: Date;
   /** 0 scheduled, 1 live, 2 finished. */
   status: number;
-  home: { name: string; color: string };
-  away: { name: string; color: string };
+  home: { id: number; name: string; color: string };
+  away: { id: number; name: string; color: string };
   homeScore: number | null;
   awayScore: number | null;
   /** Anchor ids of rooms broadcasting this match now. */
@@ -52,6 +52,36 @@ export async function getMatch(
   return match;
 }
 
+/** The matches with these ids, in kick-off order (unknown ids are left out). */
+export async function listMatchesByIds(
+  db: Db,
+  ids: number[],
+  locale: Locale,
+): Promise<MatchCard[]> {
+  if (ids.length === 0) return [];
+  return queryMatches(db, locale, [inArray(matches.id, ids)]);
+}
+
+/** Every match of a league, in kick-off order. */
+export async function listMatchesByLeague(
+  db: Db,
+  leagueId: number,
+  locale: Locale,
+): Promise<MatchCard[]> {
+  return queryMatches(db, locale, [eq(matches.leagueId, leagueId)]);
+}
+
+/** Matches a team plays (home or away), in kick-off order. */
+export async function listTeamMatches(
+  db: Db,
+  teamId: number,
+  locale: Locale,
+): Promise<(MatchCard & { leagueId: number })[]> {
+  return queryMatches(db, locale, [
+    or(eq(matches.homeTeamId, teamId), eq(matches.awayTeamId, teamId))!,
+  ]);
+}
+
 async function queryMatches(db: Db, locale: Locale, conditions: SQL[]) {
   const home = alias(teams, 'home');
   const away = alias(teams, 'away');
@@ -64,8 +94,10 @@ async function queryMatches(db: Db, locale: Locale, conditions: SQL[]) {
       league: zh ? leagues.nameZh : leagues.nameEn,
       startTime: matches.startTime,
       status: matches.status,
+      homeId: home.id,
       homeName: zh ? home.nameZh : home.nameEn,
       homeColor: home.color,
+      awayId: away.id,
       awayName: zh ? away.nameZh : away.nameEn,
       awayColor: away.color,
       homeScore: matches.homeScore,
@@ -88,8 +120,8 @@ async function queryMatches(db: Db, locale: Locale, conditions: SQL[]) {
     league: r.league,
     startTime: r.startTime,
     status: r.status,
-    home: { name: r.homeName, color: r.homeColor },
-    away: { name: r.awayName, color: r.awayColor },
+    home: { id: r.homeId, name: r.homeName, color: r.homeColor },
+    away: { id: r.awayId, name: r.awayName, color: r.awayColor },
     homeScore: r.homeScore,
     awayScore: r.awayScore,
     liveRooms: rooms.get(r.id) ?? [],

@@ -10,10 +10,12 @@ import * as schema from '../schema.ts';
 import { users } from '../schema.ts';
 import { seedCategories } from './categories.ts';
 import { seedBanners, seedConfig, seedMaintenance } from './config.ts';
+import { seedMatchCentre } from './match-centre.ts';
 import { seedSports } from './matches.ts';
 import { DEMO_PASSWORD, DEMO_ROOMS } from './people.ts';
 import { seedRooms } from './rooms.ts';
 import { seedUsers } from './users.ts';
+import { seedWorldCup } from './world-cup.ts';
 
 /** Password of every demo account. */
 export { DEMO_PASSWORD } from './people.ts';
@@ -26,6 +28,8 @@ const TABLE_NAMES = (Object.values(schema) as unknown[])
 async function seedInto(db: Db, now: Date, passwordHash: string): Promise<void> {
   await seedCategories(db);
   const matchIds = await seedSports(db, now);
+  await seedWorldCup(db, now);
+  await seedMatchCentre(db, matchIds, now);
   const userIds = await seedUsers(db, passwordHash, now);
   await seedRooms(db, userIds, matchIds, now);
   await seedConfig(db, now);

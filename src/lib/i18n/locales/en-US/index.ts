@@ -4,6 +4,7 @@ import { accountUi } from './account-ui.ts';
 import { content } from './content.ts';
 import { liveChat } from './live-chat.ts';
 import { liveRoom } from './live-room.ts';
+import { sports } from './schedule.ts';
 import { shell } from './shell.ts';
 
 /** The en-US resource; its shape defines every locale's keys. */
@@ -13,4 +14,5 @@ export const enUS = {
   content,
   liveChat,
   liveRoom,
+  sports,
 } as const;

@@ -5,6 +5,7 @@ import { accountUi } from './account-ui.ts';
 import { content } from './content.ts';
 import { liveChat } from './live-chat.ts';
 import { liveRoom } from './live-room.ts';
+import { sports } from './schedule.ts';
 import { shell } from './shell.ts';
 
 /** The zh-CN resource. */
@@ -14,4 +15,5 @@ export const zhCN: Resource = {
   content,
   liveChat,
   liveRoom,
+  sports,
 };

@@ -1,0 +1,64 @@
+/**
+ * Booking calls, mounted under /api/match: book and unbook a match, list one's bookings. All need
+ * a login, and book/unbook are limited per user (30 a minute) so a script cannot flood the table.
+ */
+import { Hono, type MiddlewareHandler } from 'hono';
+import { bookRequest } from '../../lib/validation/booking.ts';
+import type { ApiEnv } from '../http/api-env.ts';
+import { ApiError, ok } from '../http/envelope.ts';
+import { requireUser } from '../http/middleware.ts';
+import { RateLimiter } from '../http/rate-limit.ts';
+import { input } from '../http/validate.ts';
+import { bookMatch, listBookings, unbookMatch, type BookedMatch } from './bookings.ts';
+
+/** Book and unbook calls a user may make per minute. */
+export const BOOKING_RATE = { limit: 30, windowMs: 60_000 } as const;
+
+const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
+
+/** A booked match as the API returns it (times in unix seconds, like the spec's other calls). */
+function bookingJson(m: BookedMatch) {
+  return {
+    match_id: m.id,
+    sport_id: m.sportId,
+    league: m.league,
+    start_time: seconds(m.startTime),
+    status: m.status,
+    home: m.home,
+    away: m.away,
+    home_score: m.homeScore,
+    away_score: m.awayScore,
+    live_rooms: m.liveRooms,
+    booked_at: seconds(m.bookedAt),
+  };
+}
+
+/** The booking routes with their own rate limiter. */
+export function matchRoutes() {
+  const limiter = new RateLimiter(BOOKING_RATE.limit, BOOKING_RATE.windowMs);
+  const limit: MiddlewareHandler<ApiEnv> = async (c, next) => {
+    if (!limiter.take(`u:${c.get('user')!.id}`)) {
+      throw new ApiError('errors.tooMany', { httpStatus: 429 });
+    }
+    await next();
+  };
+  return (
+    new Hono<ApiEnv>()
+      // Per route, not use('*'): other routers may share the /api/match prefix.
+      .post('/book', requireUser, limit, async (c) => {
+        const { match_id } = await input(c, bookRequest);
+        await bookMatch(c.get('rt').db, c.get('user')!.id, match_id);
+        return ok(c, { match_id, booked: true });
+      })
+      .post('/unbook', requireUser, limit, async (c) => {
+        const { match_id } = await input(c, bookRequest);
+        await unbookMatch(c.get('rt').db, c.get('user')!.id, match_id);
+        return ok(c, { match_id, booked: false });
+      })
+      .get('/bookings', requireUser, async (c) => {
+        const list = await listBookings(c.get('rt').db, c.get('user')!.id, c.get('locale'));
+        c.header('cache-control', 'private, no-store');
+        return ok(c, list.map(bookingJson));
+      })
+  );
+}
