@@ -13,7 +13,8 @@ import {
   type SayData,
 } from '../../src/lib/realtime/protocol.ts';
 import { signUserSig } from '../../src/server/auth/usersig.ts';
-import { appConfig, chatMessages } from '../../src/server/db/schema.ts';
+import { appConfig, chatMessages, liveRooms } from '../../src/server/db/schema.ts';
+import { publishMatchLive } from '../../src/server/sports/match-live.ts';
 import { DB_KINDS, openTestRuntime, type TestRuntime } from './helpers.ts';
 import {
   connect,
@@ -231,5 +232,32 @@ describe.each(DB_KINDS)('live room hub (%s)', (kind) => {
     } finally {
       await fast.close();
     }
+  });
+
+  it('sends match updates to sockets watching the match, guests included', async () => {
+    const [live] = await t.rt.db
+      .select({ id: liveRooms.matchId })
+      .from(liveRooms)
+      .where(eq(liveRooms.anchorId, ANCHOR));
+    const matchId = live!.id!;
+    const watcher = await connect(server.wsUrl);
+    const other = await connect(server.wsUrl);
+    watcher.send(CLIENT_FRAME.watchMatch, { matchId });
+    other.send(CLIENT_FRAME.watchMatch, { matchId: matchId + 1000 });
+    watcher.send(CLIENT_FRAME.ping, {});
+    await watcher.next(SERVER_FRAME.pong);
+    await publishMatchLive(t.rt.db, matchId, { kind: 'score', home: 2, away: 1 });
+    const frame = (await watcher.next(SERVER_FRAME.matchLive)).data as {
+      matchId: number;
+      kind: string;
+      payload: string;
+    };
+    expect(frame).toMatchObject({ matchId, kind: 'score' });
+    expect(JSON.parse(frame.payload)).toMatchObject({ home: 2, away: 1 });
+    other.send(CLIENT_FRAME.ping, {});
+    await other.next(SERVER_FRAME.pong);
+    expect(other.all(SERVER_FRAME.matchLive)).toHaveLength(0);
+    watcher.close();
+    other.close();
   });
 });

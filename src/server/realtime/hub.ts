@@ -17,6 +17,7 @@ import {
   type Frame,
 } from '../../lib/realtime/protocol.ts';
 import { log } from '../log.ts';
+import { onMatchLive } from '../sports/match-live.ts';
 import type { Runtime } from '../runtime.ts';
 import type { BusMessage } from './bus.ts';
 import { Connection } from './connection.ts';
@@ -176,6 +177,14 @@ export function createHub(rt: Runtime, options: HubOptions = {}): Hub {
     }
   }
   const unsubscribe = rt.bus.subscribe(onBus);
+  // Match updates published in this process go to every process's watchers.
+  const stopMatchLive = onMatchLive((message) =>
+    rt.bus.publish({
+      kind: 'match',
+      matchId: message.matchId,
+      frame: { type: SERVER_FRAME.matchLive, data: message },
+    }),
+  );
 
   wss.on('connection', (ws, req: IncomingMessage) => {
     const locale = localeOf(req);
@@ -239,6 +248,7 @@ export function createHub(rt: Runtime, options: HubOptions = {}): Hub {
         clearInterval(sweep);
         clearInterval(heat);
         unsubscribe();
+        stopMatchLive();
         rooms.close();
         for (const conn of conns) conn.ws.close(1001, 'server shutting down');
         const deadline = setTimeout(() => {
