@@ -6,11 +6,13 @@ import { anchorStatusRoutes } from './anchors/routes.ts';
 import { captchaRoutes, registerRoutes, userRoutes, userSigRoutes } from './auth/routes.ts';
 import { configRoutes } from './config/routes.ts';
 import { feedbackRoutes } from './feedback/routes.ts';
+import { gameRoutes } from './games/routes.ts';
 import type { ApiEnv } from './http/api-env.ts';
 import { ApiError, fail } from './http/envelope.ts';
 import { context, onError } from './http/middleware.ts';
 import { liveRoutes } from './live/routes.ts';
 import { maintenanceRoutes } from './maintenance/routes.ts';
+import { rankingRoutes } from './rankings/routes.ts';
 import type { Runtime } from './runtime.ts';
 
 /** Builds the API app for a runtime; test it in process with `app.request()`. */
@@ -30,6 +32,8 @@ export function createApi(rt: Runtime): Hono<ApiEnv> {
   app.route('/api/home', adRoutes);
   app.route('/api/feedback', feedbackRoutes);
   app.route('/api/live', liveRoutes);
+  app.route('/api/live', rankingRoutes);
+  app.route('/api/game', gameRoutes());
   app.route('/api', maintenanceRoutes);
   app.route('/api/user', anchorStatusRoutes);
   app.route('/api/user', userRoutes());

@@ -1,7 +1,14 @@
 /** All en-US strings: the shell keys at the top level, each feature under its own key. */
 import { accountApi } from './account-api.ts';
 import { accountUi } from './account-ui.ts';
+import { games } from './games.ts';
+import { ranking } from './ranking.ts';
 import { shell } from './shell.ts';
 
 /** The en-US resource; its shape defines every locale's keys. */
-export const enUS = { ...shell, account: { api: accountApi, ui: accountUi } } as const;
+export const enUS = {
+  ...shell,
+  account: { api: accountApi, ui: accountUi },
+  games,
+  ranking,
+} as const;

@@ -2,7 +2,14 @@
 import type { Resource } from '../../types.ts';
 import { accountApi } from './account-api.ts';
 import { accountUi } from './account-ui.ts';
+import { games } from './games.ts';
+import { ranking } from './ranking.ts';
 import { shell } from './shell.ts';
 
 /** The zh-CN resource. */
-export const zhCN: Resource = { ...shell, account: { api: accountApi, ui: accountUi } };
+export const zhCN: Resource = {
+  ...shell,
+  account: { api: accountApi, ui: accountUi },
+  games,
+  ranking,
+};
