@@ -4,7 +4,7 @@
  */
 import { Hono, type MiddlewareHandler } from 'hono';
 import { monopolyRollRequest, sieveRollRequest } from '../../lib/validation/games.ts';
-import { pickCommonConfig, readSettings } from '../config/service.ts';
+import { gamesOpen } from '../config/switches.ts';
 import type { ApiEnv } from '../http/api-env.ts';
 import { ApiError, ok } from '../http/envelope.ts';
 import { requireUser } from '../http/middleware.ts';
@@ -16,9 +16,8 @@ import { gameState, playMonopoly, playSieve } from './service.ts';
 export const GAME_RATE = { perMinute: 20 } as const;
 
 /** Refuses while the games are switched off (lottery_switch other than 1). */
-const gamesOpen: MiddlewareHandler<ApiEnv> = async (c, next) => {
-  const config = pickCommonConfig(await readSettings(c.get('rt').db));
-  if (config.lottery_switch !== 1) throw new ApiError('games.api.closed');
+const open: MiddlewareHandler<ApiEnv> = async (c, next) => {
+  if (!(await gamesOpen(c.get('rt').db))) throw new ApiError('games.api.closed');
   await next();
 };
 
@@ -32,7 +31,7 @@ export function gameRoutes() {
     await next();
   };
   return new Hono<ApiEnv>()
-    .use('*', requireUser, gamesOpen)
+    .use('*', requireUser, open)
     .get('/state', async (c) => ok(c, await gameState(c.get('rt').db, c.get('user')!.id)))
     .post('/sieve/roll', limit, async (c) => {
       const bet = await input(c, sieveRollRequest);

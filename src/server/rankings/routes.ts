@@ -1,7 +1,11 @@
-/** GET /api/live/rankings (a room's contribution list) and GET /api/live/talentList (/ranking). */
+/**
+ * GET /api/live/rankings (a room's contribution list) and GET /api/live/talentList (the talent
+ * list of /ranking, only while talent_list_status is 1).
+ */
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { roomRankingRequest, talentListRequest } from '../../lib/validation/rankings.ts';
+import { talentListOpen } from '../config/switches.ts';
 import { liveRooms } from '../db/schema.ts';
 import type { ApiEnv } from '../http/api-env.ts';
 import { ApiError, ok } from '../http/envelope.ts';
@@ -26,6 +30,7 @@ export const rankingRoutes = new Hono<ApiEnv>()
   })
   .get('/talentList', async (c) => {
     const { period, limit } = await input(c, talentListRequest);
+    if (!(await talentListOpen(c.get('rt').db))) throw new ApiError('ranking.api.closed');
     c.header('cache-control', CACHE);
     return ok(c, await talentList(c.get('rt').db, period, limit));
   });

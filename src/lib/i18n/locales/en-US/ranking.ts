@@ -20,5 +20,6 @@ export const ranking = {
   api: {
     noRoom: 'This live room does not exist',
     badPeriod: 'The period must be day or month',
+    closed: 'The talent list is not open right now',
   },
 } as const;

@@ -21,5 +21,6 @@ export const ranking: RankingResource = {
   api: {
     noRoom: '该直播间不存在',
     badPeriod: '榜单周期只能是日榜或月榜',
+    closed: '达人榜暂未开放',
   },
 };
