@@ -17,14 +17,8 @@ import {
 } from '../../src/server/db/schema.ts';
 import type { Rng } from '../../src/server/games/dice.ts';
 import { GAME_RATE } from '../../src/server/games/routes.ts';
-import {
-  gameState,
-  playMonopoly,
-  playSieve,
-  type GameState,
-  type MonopolyRoll,
-  type SieveRoll,
-} from '../../src/server/games/service.ts';
+import { gameState, playMonopoly, playSieve } from '../../src/server/games/service.ts';
+import type { GameState, MonopolyRoll, SieveRoll } from '../../src/lib/games/api-types.ts';
 import { callApi, DB_KINDS, openTestRuntime, type TestRuntime } from './helpers.ts';
 
 /** An Rng that answers the given values in turn (each must be below the asked maximum). */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   betLabel,
   betPayout,
+  parseBet,
   sieveOutcome,
   sieveResult,
   TOTAL_ODDS,
@@ -59,5 +60,18 @@ describe('sieve', () => {
     expect(betLabel({ kind: 'total', total: 7 })).toBe('total:7');
     expect(betPayout({ kind: 'small' })).toBe(10);
     expect(betPayout({ kind: 'total', total: 17 })).toBe(500);
+  });
+
+  it('reads bets from form values and refuses anything else', () => {
+    expect(parseBet('big')).toEqual({ kind: 'big' });
+    expect(parseBet('small')).toEqual({ kind: 'small' });
+    expect(parseBet('total:3')).toEqual({ kind: 'total', total: 3 });
+    expect(parseBet('total:18')).toEqual({ kind: 'total', total: 18 });
+    for (const bad of ['', 'huge', 'total:2', 'total:19', 'total:', 'total:1e1', 'total:-4']) {
+      expect(parseBet(bad), bad).toBeNull();
+    }
+    for (const bet of [{ kind: 'big' } as const, { kind: 'total', total: 9 } as const]) {
+      expect(parseBet(betLabel(bet))).toEqual(bet);
+    }
   });
 });

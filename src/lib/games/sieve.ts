@@ -78,3 +78,14 @@ export function betPayout(bet: SieveBet): number {
     ? SIEVE_BASE_POINTS * (TOTAL_ODDS[bet.total] ?? 0)
     : SIEVE_BASE_POINTS;
 }
+
+/**
+ * Reads a bet from a form value: big, small or total:N with N in 3-18; null otherwise.
+ * @example parseBet('total:11') // { kind: 'total', total: 11 }
+ */
+export function parseBet(value: string): SieveBet | null {
+  if (value === 'big' || value === 'small') return { kind: value };
+  const m = /^total:(\d{1,2})$/.exec(value);
+  const total = m ? Number(m[1]) : NaN;
+  return total >= TOTAL_RANGE.min && total <= TOTAL_RANGE.max ? { kind: 'total', total } : null;
+}

@@ -4,60 +4,21 @@
  * rules and stored with the points, all in one transaction. Games never touch gold or diamond.
  */
 import { and, eq, sql } from 'drizzle-orm';
+import type {
+  GameStanding,
+  GameState,
+  MonopolyRoll,
+  PlayTotals,
+  SieveRoll,
+} from '../../lib/games/api-types.ts';
 import { DAILY_FREE_PLAYS, GAME_IDS, type GameId } from '../../lib/games/catalog.ts';
 import { CHANCE_PRIZES, monopolyMove } from '../../lib/games/monopoly.ts';
-import { betLabel, sieveOutcome, type SieveBet, type SieveResult } from '../../lib/games/sieve.ts';
+import { betLabel, sieveOutcome, type SieveBet } from '../../lib/games/sieve.ts';
 import { siteDay } from '../../lib/time.ts';
 import type { Db } from '../db/index.ts';
 import { gamePlayers, gamePlays } from '../db/schema.ts';
 import { ApiError } from '../http/envelope.ts';
 import { cryptoRng, rollDice, type Rng } from './dice.ts';
-
-/** One game's numbers for a user. */
-export interface GameStanding {
-  /** Free plays left today. */
-  plays_left: number;
-  /** Points won in this game so far. */
-  points: number;
-  /** Monopoly token tile (0 for the dice game). */
-  position: number;
-}
-
-/** GET /api/game/state: the free plays a day, points over all games and each game's standing. */
-export interface GameState {
-  free_plays: number;
-  total_points: number;
-  games: Record<GameId, GameStanding>;
-}
-
-/** What every roll answers besides the game's own result. */
-export interface PlayTotals {
-  /** Points this roll won. */
-  points: number;
-  /** Points of this game after the roll. */
-  game_points: number;
-  /** Points over all games after the roll. */
-  total_points: number;
-  plays_left: number;
-}
-
-/** The dice game's answer. */
-export interface SieveRoll extends PlayTotals {
-  dice: number[];
-  total: number;
-  result: SieveResult;
-  win: boolean;
-}
-
-/** The board game's answer. */
-export interface MonopolyRoll extends PlayTotals {
-  die: number;
-  from: number;
-  path: number[];
-  position: number;
-  passed_start: boolean;
-  chance_points: number | null;
-}
 
 /** Each game's standing and the total, as of `now`'s Beijing day. */
 export async function gameState(db: Db, userId: number, now = new Date()): Promise<GameState> {

@@ -53,7 +53,7 @@ export const games = {
     name: 'Monopoly',
     tagline: 'Roll the die, race round the stadium ring and collect points on every tile.',
     roll: 'Roll the die',
-    moved: 'Rolled {{die}}: moved to tile {{tile}}.',
+    moved: 'You rolled {{die}}',
     gained: '+{{points}} points',
     nothing: 'No points on this tile.',
     passedStart: 'Passed the start: +{{points}} bonus',

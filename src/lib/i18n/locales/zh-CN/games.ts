@@ -55,7 +55,7 @@ export const games: GamesResource = {
     name: '大富翁',
     tagline: '掷骰前进，绕着球场跑一圈，每一格都有积分。',
     roll: '掷骰子',
-    moved: '掷出 {{die}} 点，前进到第 {{tile}} 格。',
+    moved: '掷出 {{die}} 点',
     gained: '+{{points}} 积分',
     nothing: '这一格没有积分。',
     passedStart: '经过起点：奖励 +{{points}}',
