@@ -12,11 +12,8 @@ export const ranking = {
   usersHint: 'by gifts given',
   income: 'Income',
   contribution: 'Contribution',
-  gems: 'gems',
-  rank: 'No. {{rank}}',
   emptyAnchors: 'No gifts received yet in this period.',
   emptyUsers: 'No gifts given yet in this period. Send the first one from a live room!',
-  watch: 'Watch',
   api: {
     noRoom: 'This live room does not exist',
     badPeriod: 'The period must be day or month',

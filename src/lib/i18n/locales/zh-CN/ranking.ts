@@ -13,11 +13,8 @@ export const ranking: RankingResource = {
   usersHint: '按送礼统计',
   income: '收礼',
   contribution: '贡献',
-  gems: '宝石',
-  rank: '第 {{rank}} 名',
   emptyAnchors: '本周期还没有主播收到礼物。',
   emptyUsers: '本周期还没有人送出礼物，去直播间送出第一份吧！',
-  watch: '观看',
   api: {
     noRoom: '该直播间不存在',
     badPeriod: '榜单周期只能是日榜或月榜',
