@@ -6,6 +6,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEMO_FANS } from '../src/server/db/seed/fans.ts';
 import { DEMO_ACCOUNTS, DEMO_ROOMS, type ArtTheme } from '../src/server/db/seed/people.ts';
 
 const OUT = fileURLToPath(new URL('../public/demo/', import.meta.url));
@@ -546,7 +547,7 @@ for (const room of DEMO_ROOMS) {
   bytes += write(`covers-v/${room.cover}.svg`, vertical(room.art.theme, room.art.colors));
   files += 2;
 }
-DEMO_ACCOUNTS.forEach((account, index) => {
+[...DEMO_ACCOUNTS, ...DEMO_FANS].forEach((account, index) => {
   bytes += write(`avatars/${account.avatar}.svg`, avatar(account.nickName, account.colors, index));
   files += 1;
 });

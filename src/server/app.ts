@@ -7,12 +7,14 @@ import { captchaRoutes, registerRoutes, userRoutes, userSigRoutes } from './auth
 import { configRoutes } from './config/routes.ts';
 import { feedbackRoutes } from './feedback/routes.ts';
 import { followRoutes } from './follows/routes.ts';
+import { gameRoutes } from './games/routes.ts';
 import type { ApiEnv } from './http/api-env.ts';
 import { ApiError, fail } from './http/envelope.ts';
 import { context, onError } from './http/middleware.ts';
 import { commentRoutes } from './live/comment-routes.ts';
 import { liveRoutes } from './live/routes.ts';
 import { maintenanceRoutes } from './maintenance/routes.ts';
+import { rankingRoutes } from './rankings/routes.ts';
 import type { Runtime } from './runtime.ts';
 import { matchRoutes } from './sports/routes.ts';
 
@@ -36,6 +38,8 @@ export function createApi(rt: Runtime): Hono<ApiEnv> {
   app.route('/api/live', commentRoutes);
   app.route('/api/anchor', followRoutes);
   app.route('/api/match', matchRoutes());
+  app.route('/api/live', rankingRoutes);
+  app.route('/api/game', gameRoutes());
   app.route('/api', maintenanceRoutes);
   app.route('/api/user', anchorStatusRoutes);
   app.route('/api/user', userRoutes());

@@ -19,7 +19,7 @@ const ROUTES = [
   '/game',
   '/monopoly',
   '/sieve',
-  '/gameDetail/dice',
+  '/gameDetail/sieve',
   '/schedule',
   '/schedule-preview',
   '/worldCup',

@@ -2,8 +2,10 @@
 import type { accountApi } from './locales/en-US/account-api.ts';
 import type { accountUi } from './locales/en-US/account-ui.ts';
 import type { content } from './locales/en-US/content.ts';
+import type { games } from './locales/en-US/games.ts';
 import type { liveChat } from './locales/en-US/live-chat.ts';
 import type { liveRoom } from './locales/en-US/live-room.ts';
+import type { ranking } from './locales/en-US/ranking.ts';
 import type { sports } from './locales/en-US/schedule.ts';
 import type { shell } from './locales/en-US/shell.ts';
 
@@ -15,18 +17,24 @@ export type ShellResource = Widen<typeof shell>;
 export type AccountResource = { api: Widen<typeof accountApi>; ui: Widen<typeof accountUi> };
 /** Shape of the content-page strings. */
 export type ContentResource = Widen<typeof content>;
+/** Shape of the games strings. */
+export type GamesResource = Widen<typeof games>;
 /** Shape of the live chat strings. */
 export type LiveChatResource = Widen<typeof liveChat>;
 /** Shape of the live room strings. */
 export type LiveRoomResource = Widen<typeof liveRoom>;
+/** Shape of the ranking strings. */
+export type RankingResource = Widen<typeof ranking>;
 /** Shape of the schedules (bookings, match centre, team pages, World Cup) strings. */
 export type SportsResource = Widen<typeof sports>;
 /** Shape of one locale's strings. */
 export type Resource = ShellResource & {
   account: AccountResource;
   content: ContentResource;
+  games: GamesResource;
   liveChat: LiveChatResource;
   liveRoom: LiveRoomResource;
+  ranking: RankingResource;
   sports: SportsResource;
 };
 

@@ -537,3 +537,107 @@ export const tournamentGroups = pgTable(
   },
   (t) => [primaryKey({ columns: [t.leagueId, t.teamId] })],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Rankings and games
+// ---------------------------------------------------------------------------------------------
+
+/** Ranking boards kept in ranking_totals. */
+export const RANKING_BOARD = {
+  /** Gifts a user gave in one anchor's room (scope = the anchor's id). */
+  room: 'room',
+  /** Gifts a user gave in every room together (scope = 0). */
+  fans: 'fans',
+  /** Gifts an anchor received in every room (scope = 0, subject = the anchor). */
+  anchors: 'anchors',
+} as const;
+
+/**
+ * Running totals of the daily and monthly rankings, one row per board, scope, period and
+ * subject; a gift adds to its rows with one upsert, and a new period starts with new keys.
+ */
+export const rankingTotals = pgTable(
+  'ranking_totals',
+  {
+    /** See RANKING_BOARD. */
+    board: text('board').notNull(),
+    /** The anchor whose room the board is about; 0 for site-wide boards. */
+    scopeId: integer('scope_id').notNull(),
+    /** day or month. */
+    period: text('period').notNull(),
+    /** Beijing-time period: YYYY-MM-DD for a day, YYYY-MM for a month. */
+    periodKey: text('period_key').notNull(),
+    /** Who is ranked: the giver (room, fans) or the anchor (anchors). */
+    subjectId: integer('subject_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Total in minor units. */
+    amount: bigint('amount', { mode: 'number' }).notNull().default(0),
+    /** Last increment; among equal amounts the one reached first ranks higher. */
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.board, t.scopeId, t.period, t.periodKey, t.subjectId] }),
+    index('ranking_totals_top_idx').on(
+      t.board,
+      t.scopeId,
+      t.period,
+      t.periodKey,
+      t.amount.desc(),
+      t.updatedAt,
+    ),
+    check('ranking_totals_board', sql`${t.board} in ('room', 'fans', 'anchors')`),
+    check('ranking_totals_period', sql`${t.period} in ('day', 'month')`),
+    check('ranking_totals_amount_nonneg', sql`${t.amount} >= 0`),
+  ],
+);
+
+/** Per user and game: today's free plays, the points won so far and the board position. */
+export const gamePlayers = pgTable(
+  'game_players',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** sieve or monopoly. */
+    game: text('game').notNull(),
+    /** Beijing day (YYYY-MM-DD) that playsToday counts. */
+    playsDay: text('plays_day').notNull(),
+    /** Plays taken on playsDay. */
+    playsToday: integer('plays_today').notNull().default(0),
+    /** Points won in this game, ever; points are a score, never money. */
+    points: bigint('points', { mode: 'number' }).notNull().default(0),
+    /** Monopoly: the tile the token stands on; 0 for other games. */
+    position: smallint('position').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.game] }),
+    check('game_players_points_nonneg', sql`${t.points} >= 0`),
+  ],
+);
+
+/** Every play: what was asked, what the server rolled and the points it gave. */
+export const gamePlays = pgTable(
+  'game_plays',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** sieve or monopoly. */
+    game: text('game').notNull(),
+    /** Beijing day of the play. */
+    day: text('day').notNull(),
+    /** The player's choice (sieve: big, small or total:N; monopoly: roll). */
+    bet: text('bet').notNull(),
+    /** Dice as rolled, each 1-6. */
+    dice: jsonb('dice').$type<number[]>().notNull(),
+    /** Game-specific outcome (landing tile, chance draw ...). */
+    outcome: jsonb('outcome').$type<Record<string, unknown>>().notNull(),
+    /** Points won by this play (0 when it lost). */
+    points: integer('points').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('game_plays_user_idx').on(t.userId, t.createdAt)],
+);

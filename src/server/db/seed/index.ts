@@ -13,6 +13,7 @@ import { seedBanners, seedConfig, seedMaintenance } from './config.ts';
 import { seedMatchCentre } from './match-centre.ts';
 import { seedSports } from './matches.ts';
 import { DEMO_PASSWORD, DEMO_ROOMS } from './people.ts';
+import { seedFans, seedRankings } from './rankings.ts';
 import { seedRooms } from './rooms.ts';
 import { seedUsers } from './users.ts';
 import { seedWorldCup } from './world-cup.ts';
@@ -35,6 +36,8 @@ async function seedInto(db: Db, now: Date, passwordHash: string): Promise<void> 
   await seedConfig(db, now);
   await seedBanners(db, userIds.get(DEMO_ROOMS[0]!.anchorMobile)!);
   await seedMaintenance(db, now);
+  const fanIds = await seedFans(db, now);
+  await seedRankings(db, new Map([...userIds, ...fanIds]), now);
 }
 
 /** Inserts all demo data into an empty database in one transaction. */

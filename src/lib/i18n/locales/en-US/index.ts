@@ -2,8 +2,10 @@
 import { accountApi } from './account-api.ts';
 import { accountUi } from './account-ui.ts';
 import { content } from './content.ts';
+import { games } from './games.ts';
 import { liveChat } from './live-chat.ts';
 import { liveRoom } from './live-room.ts';
+import { ranking } from './ranking.ts';
 import { sports } from './schedule.ts';
 import { shell } from './shell.ts';
 
@@ -12,7 +14,9 @@ export const enUS = {
   ...shell,
   account: { api: accountApi, ui: accountUi },
   content,
+  games,
   liveChat,
   liveRoom,
+  ranking,
   sports,
 } as const;

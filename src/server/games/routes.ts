@@ -1,0 +1,44 @@
+/**
+ * Game calls under /api/game: the player's state and the two rolls. Logged-in users only,
+ * limited per user, refused while lottery_switch is off.
+ */
+import { Hono, type MiddlewareHandler } from 'hono';
+import { monopolyRollRequest, sieveRollRequest } from '../../lib/validation/games.ts';
+import { gamesOpen } from '../config/switches.ts';
+import type { ApiEnv } from '../http/api-env.ts';
+import { ApiError, ok } from '../http/envelope.ts';
+import { requireUser } from '../http/middleware.ts';
+import { RateLimiter } from '../http/rate-limit.ts';
+import { input } from '../http/validate.ts';
+import { gameState, playMonopoly, playSieve } from './service.ts';
+
+/** Rolls per user and minute; plays are scarce anyway, this keeps scripts from hammering. */
+export const GAME_RATE = { perMinute: 20 } as const;
+
+/** Refuses while the games are switched off (lottery_switch other than 1). */
+const open: MiddlewareHandler<ApiEnv> = async (c, next) => {
+  if (!(await gamesOpen(c.get('rt').db))) throw new ApiError('games.api.closed');
+  await next();
+};
+
+/** The game routes; a new limiter per app, so tests and processes do not share counters. */
+export function gameRoutes() {
+  const limiter = new RateLimiter(GAME_RATE.perMinute, 60_000);
+  const limit: MiddlewareHandler<ApiEnv> = async (c, next) => {
+    if (!limiter.take(`u:${c.get('user')!.id}`)) {
+      throw new ApiError('errors.tooMany', { httpStatus: 429 });
+    }
+    await next();
+  };
+  return new Hono<ApiEnv>()
+    .use('*', requireUser, open)
+    .get('/state', async (c) => ok(c, await gameState(c.get('rt').db, c.get('user')!.id)))
+    .post('/sieve/roll', limit, async (c) => {
+      const bet = await input(c, sieveRollRequest);
+      return ok(c, await playSieve(c.get('rt').db, c.get('user')!.id, bet));
+    })
+    .post('/monopoly/roll', limit, async (c) => {
+      await input(c, monopolyRollRequest);
+      return ok(c, await playMonopoly(c.get('rt').db, c.get('user')!.id));
+    });
+}
