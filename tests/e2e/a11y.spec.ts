@@ -22,6 +22,7 @@ const PAGES = [
 for (const locale of ['en-US', 'zh-CN'] as const) {
   for (const path of PAGES) {
     test(`no serious accessibility problems on ${path} (${locale})`, async ({ page, baseURL }) => {
+      test.setTimeout(120_000);
       await useLocale(page, baseURL!, locale);
       await page.goto(path);
       const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();

@@ -467,6 +467,8 @@ test('the guest login panel, and the user restored from storage when the tab com
 test('the login dialog and the user card have no serious accessibility problems', async ({
   page,
 }) => {
+  // Three axe runs and a login: well over a minute when the machine is busy.
+  test.setTimeout(180_000);
   await page.goto('/home');
   await openLogin(page);
   const serious = async (selector: string) =>
