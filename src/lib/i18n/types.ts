@@ -3,6 +3,7 @@ import type { accountApi } from './locales/en-US/account-api.ts';
 import type { accountUi } from './locales/en-US/account-ui.ts';
 import type { liveChat } from './locales/en-US/live-chat.ts';
 import type { liveRoom } from './locales/en-US/live-room.ts';
+import type { player } from './locales/en-US/player.ts';
 import type { shell } from './locales/en-US/shell.ts';
 
 type Widen<T> = { -readonly [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
@@ -15,11 +16,14 @@ export type AccountResource = { api: Widen<typeof accountApi>; ui: Widen<typeof 
 export type LiveChatResource = Widen<typeof liveChat>;
 /** Shape of the live room strings. */
 export type LiveRoomResource = Widen<typeof liveRoom>;
+/** Shape of the video player strings. */
+export type PlayerResource = Widen<typeof player>;
 /** Shape of one locale's strings. */
 export type Resource = ShellResource & {
   account: AccountResource;
   liveChat: LiveChatResource;
   liveRoom: LiveRoomResource;
+  player: PlayerResource;
 };
 
 type Paths<T, P extends string = ''> = {

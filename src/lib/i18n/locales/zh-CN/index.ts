@@ -4,7 +4,14 @@ import { accountApi } from './account-api.ts';
 import { accountUi } from './account-ui.ts';
 import { liveChat } from './live-chat.ts';
 import { liveRoom } from './live-room.ts';
+import { player } from './player.ts';
 import { shell } from './shell.ts';
 
 /** The zh-CN resource. */
-export const zhCN: Resource = { ...shell, account: { api: accountApi, ui: accountUi }, liveChat, liveRoom };
+export const zhCN: Resource = {
+  ...shell,
+  account: { api: accountApi, ui: accountUi },
+  liveChat,
+  liveRoom,
+  player,
+};
