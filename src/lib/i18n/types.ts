@@ -5,6 +5,7 @@ import type { content } from './locales/en-US/content.ts';
 import type { games } from './locales/en-US/games.ts';
 import type { liveChat } from './locales/en-US/live-chat.ts';
 import type { liveRoom } from './locales/en-US/live-room.ts';
+import type { player } from './locales/en-US/player.ts';
 import type { ranking } from './locales/en-US/ranking.ts';
 import type { sports } from './locales/en-US/schedule.ts';
 import type { shell } from './locales/en-US/shell.ts';
@@ -27,6 +28,8 @@ export type LiveRoomResource = Widen<typeof liveRoom>;
 export type RankingResource = Widen<typeof ranking>;
 /** Shape of the schedules (bookings, match centre, team pages, World Cup) strings. */
 export type SportsResource = Widen<typeof sports>;
+/** Shape of the video player strings. */
+export type PlayerResource = Widen<typeof player>;
 /** Shape of one locale's strings. */
 export type Resource = ShellResource & {
   account: AccountResource;
@@ -36,6 +39,7 @@ export type Resource = ShellResource & {
   liveRoom: LiveRoomResource;
   ranking: RankingResource;
   sports: SportsResource;
+  player: PlayerResource;
 };
 
 type Paths<T, P extends string = ''> = {

@@ -10,12 +10,12 @@ import {
 import { getRequestListener } from '@hono/node-server';
 import { sql } from 'drizzle-orm';
 import type { Hono } from 'hono';
-import sirv from 'sirv';
 import { REALTIME_PATH } from '../../lib/realtime/protocol.ts';
 import { log } from '../log.ts';
 import type { Hub } from '../realtime/hub.ts';
 import type { Runtime } from '../runtime.ts';
 import type { ApiEnv } from './api-env.ts';
+import { createStatic } from './static.ts';
 
 /** A Connect-style handler, as Astro's node adapter exports it. */
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse, next: () => void) => unknown;
@@ -66,21 +66,7 @@ async function health(rt: Runtime, res: ServerResponse): Promise<void> {
 /** Builds the request listener of the server. */
 export function createRequestListener(parts: ServerParts) {
   const api = getRequestListener(parts.api.fetch);
-  const statics = parts.clientDir
-    ? sirv(parts.clientDir, {
-        etag: true,
-        gzip: true,
-        brotli: true,
-        setHeaders(res, pathname) {
-          res.setHeader(
-            'cache-control',
-            pathname.startsWith('/_astro/')
-              ? 'public, max-age=31536000, immutable'
-              : 'public, max-age=3600',
-          );
-        },
-      })
-    : undefined;
+  const statics = parts.clientDir ? createStatic(parts.clientDir) : undefined;
 
   return (req: IncomingMessage, res: ServerResponse): void => {
     const started = performance.now();

@@ -5,6 +5,7 @@ import { content } from './content.ts';
 import { games } from './games.ts';
 import { liveChat } from './live-chat.ts';
 import { liveRoom } from './live-room.ts';
+import { player } from './player.ts';
 import { ranking } from './ranking.ts';
 import { sports } from './schedule.ts';
 import { shell } from './shell.ts';
@@ -19,4 +20,5 @@ export const enUS = {
   liveRoom,
   ranking,
   sports,
+  player,
 } as const;

@@ -6,6 +6,7 @@ import { content } from './content.ts';
 import { games } from './games.ts';
 import { liveChat } from './live-chat.ts';
 import { liveRoom } from './live-room.ts';
+import { player } from './player.ts';
 import { ranking } from './ranking.ts';
 import { sports } from './schedule.ts';
 import { shell } from './shell.ts';
@@ -20,4 +21,5 @@ export const zhCN: Resource = {
   liveRoom,
   ranking,
   sports,
+  player,
 };

@@ -1,0 +1,51 @@
+/** The hls.js engine (light build): levels, manual or automatic switching, latency settings. */
+import type { ErrorData, LevelSwitchedData, ManifestParsedData } from 'hls.js';
+import Hls from 'hls.js/light';
+import { latencyConfig } from '../../lib/player/engine.ts';
+import { levelFor } from '../../lib/player/quality.ts';
+import type { Engine, EngineOptions } from './engine.ts';
+
+/** Attaches `src` to the video through hls.js. */
+export function attachHlsJs({ video, src, lowLatency, events }: EngineOptions): Engine {
+  const hls = new Hls({
+    ...latencyConfig(lowLatency),
+    // Auto never picks more lines than the player shows; a pick from the menu still can.
+    capLevelToPlayerSize: true,
+  });
+  let recoveredMedia = false;
+  const renditions = () => hls.levels.map((l) => ({ height: l.height, bitrate: l.bitrate }));
+
+  hls.on(Hls.Events.MANIFEST_PARSED, (_event, _data: ManifestParsedData) => {
+    events.renditions(renditions());
+  });
+  hls.on(Hls.Events.LEVEL_SWITCHED, (_event, data: LevelSwitchedData) => {
+    events.active(hls.levels[data.level]?.height ?? null);
+  });
+  hls.on(Hls.Events.ERROR, (_event, data: ErrorData) => {
+    if (!data.fatal) return;
+    // A decode hiccup is often fixed by re-creating the source buffers once.
+    if (data.type === Hls.ErrorTypes.MEDIA_ERROR && !recoveredMedia) {
+      recoveredMedia = true;
+      hls.recoverMediaError();
+      return;
+    }
+    events.fail(`${data.type}: ${data.details}`);
+  });
+  hls.loadSource(src);
+  hls.attachMedia(video);
+
+  return {
+    kind: 'hlsjs',
+    setQuality(choice) {
+      // nextLevel switches at the next fragment without emptying what is already buffered.
+      hls.nextLevel = levelFor(renditions(), choice);
+    },
+    setLowLatency(on) {
+      Object.assign(hls.config, latencyConfig(on));
+      hls.lowLatencyMode = on;
+    },
+    destroy() {
+      hls.destroy();
+    },
+  };
+}

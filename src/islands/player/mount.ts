@@ -1,0 +1,217 @@
+/**
+ * One player: the video element, the engine's life (load, stall watch, retry with back-off),
+ * media events into the store, and the store rendered into the room's player box.
+ */
+import { createI18n } from '../../lib/i18n/index.ts';
+import { toLocale } from '../../lib/i18n/locale.ts';
+import { retryDelay } from '../../lib/player/backoff.ts';
+import { createIdle } from '../../lib/player/idle.ts';
+import { STALL_TIMEOUT_MS } from '../../lib/player/machine.ts';
+import { $lowLatency, $volume, setLowLatency, setVolume } from '../../lib/player/settings.ts';
+import { createPlayerStore } from '../../lib/player/store.ts';
+import { createControls, type ControlActions } from './controls.ts';
+import { createEngine, detectEngine, type Engine } from './engine.ts';
+import { bindKeys, fullscreenFeatures } from './keys.ts';
+
+/** Turns a `[data-player]` box (poster, optional notice, barrage canvas) into a player. */
+export function mountPlayer(root: HTMLElement): void {
+  if (root.dataset.playerReady) return;
+  root.dataset.playerReady = '1';
+  const t = createI18n(toLocale(document.documentElement.lang));
+  const src = root.dataset.src ?? '';
+  const store = createPlayerStore(root.dataset.live === '1' && src !== '', $volume.get());
+  const { $view } = store;
+
+  const video = document.createElement('video');
+  video.className = 'player-video';
+  video.muted = true;
+  video.loop = true;
+  video.playsInline = true;
+  video.preload = 'auto';
+  video.setAttribute('playsinline', '');
+  const poster = root.querySelector('.player-poster');
+  if (poster) poster.after(video);
+  else root.prepend(video);
+  const notice = root.querySelector<HTMLElement>('.player-state') ?? document.createElement('p');
+  notice.className = 'player-state';
+  notice.setAttribute('role', 'status');
+  if (!notice.isConnected) video.after(notice);
+  root.setAttribute('role', 'region');
+  root.setAttribute('aria-label', t('player.region'));
+  root.setAttribute('aria-keyshortcuts', 'k m f');
+  root.tabIndex = 0;
+
+  const kind = detectEngine(video);
+  root.dataset.engine = kind;
+  let engine: Engine | undefined;
+  let generation = 0;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  let stallTimer: ReturnType<typeof setTimeout> | undefined;
+
+  const teardown = () => {
+    generation += 1;
+    clearTimeout(retryTimer);
+    engine?.destroy();
+    engine = undefined;
+    root.removeAttribute('data-started');
+  };
+  const play = () =>
+    video.play().then(
+      () => store.update({ blocked: false }),
+      (error: unknown) => {
+        if ((error as DOMException).name === 'NotAllowedError') store.update({ blocked: true });
+      },
+    );
+  const load = async () => {
+    teardown();
+    store.send({ type: 'load' });
+    if (kind === 'none') return store.send({ type: 'fail' });
+    const mine = generation;
+    try {
+      const attached = await createEngine(kind, {
+        video,
+        src,
+        lowLatency: $lowLatency.get(),
+        events: {
+          renditions: (renditions) => {
+            store.update({ renditions });
+            const { quality } = $view.get();
+            if (quality !== 'auto') attached.setQuality(quality);
+          },
+          active: (activeHeight) => store.update({ activeHeight }),
+          fail: () => store.send({ type: 'fail' }),
+        },
+      });
+      if (mine !== generation) return attached.destroy();
+      engine = attached;
+      void play();
+    } catch {
+      if (mine === generation) store.send({ type: 'fail' });
+    }
+  };
+
+  // Status side effects: watch for stalls, retry when away, drop media when offline.
+  let lastStatus = $view.get().status;
+  $view.subscribe(({ status, attempt }) => {
+    if (status === lastStatus) return;
+    lastStatus = status;
+    clearTimeout(stallTimer);
+    if (status === 'loading') {
+      stallTimer = setTimeout(() => store.send({ type: 'fail' }), STALL_TIMEOUT_MS);
+    } else if (status === 'away') {
+      teardown();
+      if (kind !== 'none') retryTimer = setTimeout(() => void load(), retryDelay(attempt));
+    } else if (status === 'notStarted') {
+      teardown();
+    }
+  });
+
+  const on = (type: string, fn: () => void) => video.addEventListener(type, fn);
+  let lastTime = -1;
+  const started = () => {
+    root.setAttribute('data-started', '');
+    store.send({ type: 'playing' });
+  };
+  on('playing', started);
+  // A frame is ready while paused (autoplay refused): the stream itself is healthy.
+  on('canplay', () => video.paused && started());
+  on('timeupdate', () => {
+    if (video.currentTime !== lastTime && !video.paused) store.send({ type: 'playing' });
+    lastTime = video.currentTime;
+  });
+  on('waiting', () => store.send({ type: 'waiting' }));
+  on('ended', () => {
+    video.currentTime = 0;
+    void play();
+  });
+  const syncMedia = () =>
+    store.update({
+      paused: video.paused,
+      muted: video.muted,
+      volume: video.volume,
+      ...(video.muted ? {} : { autoMuted: false }),
+    });
+  for (const type of ['play', 'pause', 'volumechange']) on(type, syncMedia);
+  on('enterpictureinpicture', () => store.update({ pip: true }));
+  on('leavepictureinpicture', () => store.update({ pip: false }));
+  document.addEventListener('fullscreenchange', () =>
+    store.update({ fullscreen: document.fullscreenElement === root }),
+  );
+
+  const unmute = () => {
+    video.volume = $volume.get() || 0.8;
+    video.muted = false;
+    store.update({ autoMuted: false });
+    if (video.paused) void play();
+  };
+  const actions: ControlActions = {
+    togglePlay: () => (video.paused ? void play() : video.pause()),
+    toggleMute() {
+      if (video.muted || video.volume === 0) unmute();
+      else video.muted = true;
+    },
+    unmute,
+    setVolume(volume) {
+      video.volume = volume;
+      video.muted = volume === 0;
+      if (volume > 0) setVolume(volume);
+    },
+    chooseQuality(quality) {
+      store.update({ quality, menuOpen: false });
+      engine?.setQuality(quality);
+    },
+    setMenuOpen: (menuOpen) => store.update({ menuOpen }),
+    toggleLowLatency() {
+      setLowLatency(!$lowLatency.get());
+      engine?.setLowLatency($lowLatency.get());
+    },
+    togglePip() {
+      const change = document.pictureInPictureElement
+        ? document.exitPictureInPicture()
+        : video.requestPictureInPicture();
+      // Refused (no frame yet, or a policy): nothing changes.
+      change.catch(() => {});
+    },
+    toggleFullscreen: () => fullscreenFeatures(root, video).toggle(),
+  };
+  const controls = createControls(t, actions, {
+    pip: document.pictureInPictureEnabled === true && !video.disablePictureInPicture,
+    fullscreen: fullscreenFeatures(root, video).supported,
+  });
+  root.append(controls.el);
+
+  const idle = createIdle((visible) => store.update({ controls: visible }));
+  for (const type of ['pointermove', 'pointerdown', 'focusin', 'keydown']) {
+    root.addEventListener(type, () => idle.poke());
+  }
+  video.addEventListener('pointerup', (event) => {
+    if (event.pointerType === 'mouse') actions.togglePlay();
+  });
+  video.addEventListener('dblclick', actions.toggleFullscreen);
+  bindKeys(root, actions, video);
+
+  const render = () => {
+    const view = $view.get();
+    root.dataset.state = view.status;
+    root.dataset.level = view.activeHeight ? String(view.activeHeight) : '';
+    root.dataset.controls = view.controls ? 'shown' : 'hidden';
+    root.toggleAttribute('data-paused', view.paused);
+    notice.hidden = view.status !== 'notStarted' && view.status !== 'away';
+    const text = view.status === 'away' ? t('liveRoom.away') : t('liveRoom.notStarted');
+    if (!notice.hidden && notice.textContent !== text) notice.textContent = text;
+    idle.hold('paused', view.paused);
+    idle.hold('menu', view.menuOpen);
+    idle.hold('state', view.status !== 'playing');
+    controls.render(view, $lowLatency.get());
+  };
+  $view.subscribe(render);
+  $lowLatency.subscribe(render);
+
+  // The room page may flip data-live when the anchor starts or stops broadcasting.
+  new MutationObserver(() => {
+    store.send({ type: root.dataset.live === '1' ? 'online' : 'offline' });
+    if ($view.get().status === 'loading' && !engine) void load();
+  }).observe(root, { attributes: true, attributeFilter: ['data-live'] });
+
+  if ($view.get().status === 'idle') void load();
+}

@@ -1,0 +1,23 @@
+/** en-US strings of the video player's controls. */
+export const player = {
+  region: 'Video player',
+  controls: 'Player controls',
+  play: 'Play',
+  pause: 'Pause',
+  mute: 'Mute',
+  unmute: 'Unmute',
+  volume: 'Volume',
+  tapToUnmute: 'Tap to unmute',
+  quality: 'Quality',
+  qualityNow: 'Quality: {{label}}',
+  auto: 'Auto',
+  autoWith: 'Auto ({{label}})',
+  fullscreen: 'Full screen',
+  exitFullscreen: 'Exit full screen',
+  pip: 'Picture in picture',
+  exitPip: 'Exit picture in picture',
+  lowLatency: 'Low latency',
+  lowLatencyHint: 'Closer to real time; may pause more on a slow network',
+  loading: 'Loading the stream…',
+  live: 'LIVE',
+} as const;
