@@ -36,7 +36,6 @@ const ROUTES = [
   '/lottery',
   '/mall',
   '/anchorInfo/100003',
-  '/teamInfo',
   '/anchorReplay/100003',
   ...USER_CENTER_SECTIONS.map((s) => `/user-center/${s}`),
 ];
@@ -46,7 +45,8 @@ test('every route of the spec answers 200; / and unknown paths redirect to /home
   server,
 }) => {
   const [match] = await server.rt.db.select().from(matches).limit(1);
-  for (const route of [...ROUTES, `/scheduleDetail/${match!.id}/${match!.sportId}`]) {
+  const extra = [`/scheduleDetail/${match!.id}/${match!.sportId}`, `/teamInfo?id=${match!.homeTeamId}`];
+  for (const route of [...ROUTES, ...extra]) {
     const res = await request.get(route, { maxRedirects: 0 });
     expect(res.status(), route).toBe(200);
   }
@@ -56,6 +56,8 @@ test('every route of the spec answers 200; / and unknown paths redirect to /home
     '/user-center/bogus',
     '/scheduleDetail/999999/1',
     '/scheduleDetail/abc/1',
+    '/teamInfo',
+    '/teamInfo?id=999999',
   ]) {
     const res = await request.get(path, { maxRedirects: 0 });
     expect(res.status(), path).toBe(302);
