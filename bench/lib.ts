@@ -3,6 +3,9 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.ts';
 import { buildIsStale } from '../scripts/build-state.ts';
 import { spawnServer, type SpawnedServer } from '../scripts/spawn-server.ts';
 
@@ -31,4 +34,27 @@ export function saveResult(name: string, data: unknown): string {
   const file = path.join(dir, `${name}.json`);
   writeFileSync(file, JSON.stringify(data, null, 2));
   return file;
+}
+
+/** Script files a page loads in Chromium once the network is idle, and their gzipped size. */
+export async function shippedJs(
+  url: string,
+  route: string,
+): Promise<{ files: number; gzipBytes: number }> {
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
+  });
+  const page = await browser.newPage();
+  const bodies: Promise<Buffer>[] = [];
+  page.on('response', (res) => {
+    if (res.request().resourceType() === 'script') bodies.push(res.body());
+  });
+  await page.goto(url + route, { waitUntil: 'networkidle' });
+  const all = await Promise.all(bodies);
+  await browser.close();
+  return {
+    files: all.length,
+    gzipBytes: all.reduce((n, b) => n + gzipSync(b, { level: 9 }).length, 0),
+  };
 }

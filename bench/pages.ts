@@ -3,11 +3,8 @@
  * loopback (autocannon, 50 connections), and the gzipped JavaScript /news ships in Chromium.
  * Targets: /news ≤ 60 KB gzipped JS; /home p50 ≤ 15 ms at 50 connections.
  */
-import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
-import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.ts';
-import { machine, saveResult, startBenchServer } from './lib.ts';
+import { machine, saveResult, shippedJs, startBenchServer } from './lib.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4399);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
@@ -32,25 +29,6 @@ async function load(url: string, path: string): Promise<LoadResult> {
     p99: r.latency.p99,
     errors: r.errors,
     non2xx: r.non2xx,
-  };
-}
-
-async function shippedJs(url: string, path: string): Promise<{ files: number; gzipBytes: number }> {
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: CHROMIUM_ARGS,
-  });
-  const page = await browser.newPage();
-  const bodies: Promise<Buffer>[] = [];
-  page.on('response', (res) => {
-    if (res.request().resourceType() === 'script') bodies.push(res.body());
-  });
-  await page.goto(url + path, { waitUntil: 'networkidle' });
-  const all = await Promise.all(bodies);
-  await browser.close();
-  return {
-    files: all.length,
-    gzipBytes: all.reduce((n, b) => n + gzipSync(b, { level: 9 }).length, 0),
   };
 }
 

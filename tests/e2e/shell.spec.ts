@@ -45,7 +45,10 @@ test('every route of the spec answers 200; / and unknown paths redirect to /home
   server,
 }) => {
   const [match] = await server.rt.db.select().from(matches).limit(1);
-  const extra = [`/scheduleDetail/${match!.id}/${match!.sportId}`, `/teamInfo?id=${match!.homeTeamId}`];
+  const extra = [
+    `/scheduleDetail/${match!.id}/${match!.sportId}`,
+    `/teamInfo?id=${match!.homeTeamId}`,
+  ];
   for (const route of [...ROUTES, ...extra]) {
     const res = await request.get(route, { maxRedirects: 0 });
     expect(res.status(), route).toBe(200);
