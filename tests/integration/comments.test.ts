@@ -108,6 +108,61 @@ describe.each(DB_KINDS)('comment management (%s)', (kind) => {
     stop();
   });
 
+  it('lists the rooms each caller moderates: own first, managed ones, all for admins', async () => {
+    const rooms = async (id: number) =>
+      (
+        await callApi<{ anchor_id: number; own: number }[]>(
+          api,
+          'GET',
+          '/api/live/managed_rooms',
+          undefined,
+          await as(id),
+        )
+      ).data;
+    expect(await rooms(100001)).toEqual([]);
+    expect((await rooms(100004)).map((r) => r.anchor_id)).toContain(ANCHOR);
+    const own = await rooms(ANCHOR);
+    expect(own[0]).toMatchObject({ anchor_id: ANCHOR, own: 1 });
+    expect((await rooms(100005)).length).toBeGreaterThan(1);
+  });
+
+  it('deletes a message once, for the room, and only for moderators', async () => {
+    const msg = await saveMessage(t.rt.db, {
+      anchorId: ANCHOR,
+      profile,
+      isManager: false,
+      content: 'spam to remove',
+    });
+    const seen: BusMessage[] = [];
+    const stop = t.rt.bus.subscribe((m) => seen.push(m));
+    const body = { anchor_id: ANCHOR, id: msg.id };
+    const viewer = await callApi(api, 'POST', '/api/live/delete_comment', body, await as(100001));
+    expect(viewer).toMatchObject({
+      status: API_STATUS.error,
+      msg: 'You are not allowed to do this',
+    });
+    const manager = await as(100004);
+    expect((await callApi(api, 'POST', '/api/live/delete_comment', body, manager)).status).toBe(
+      API_STATUS.ok,
+    );
+    expect(seen).toContainEqual({
+      kind: 'room',
+      anchorId: ANCHOR,
+      frame: { type: SERVER_FRAME.deleteMsg, data: { id: msg.id } },
+    });
+    const again = await callApi(api, 'POST', '/api/live/delete_comment', body, manager);
+    expect(again.status).toBe(API_STATUS.error);
+    const bad = await callApi(
+      api,
+      'POST',
+      '/api/live/delete_comment',
+      { anchor_id: ANCHOR, id: 'x' },
+      manager,
+    );
+    expect(bad.status).toBe(API_STATUS.error);
+    stop();
+  });
+
   it('serves the chat config', async () => {
     const res = await callApi<{ total_trigger: number; toggle_link_set: number }>(
       api,

@@ -5,6 +5,7 @@ import { BAN_REASONS, BAN_UNITS, type BanReason, type BanUnit } from '../../lib/
 import {
   banUser,
   clearRoomChat,
+  currentRoomId,
   deleteChatMessage,
   saveAnnouncement,
   unbanUser,
@@ -36,6 +37,14 @@ export function ModBar({ announcement }: { announcement: AnnouncementData }) {
       <button type="button" className="btn btn-ghost small" onClick={() => setEditing((v) => !v)}>
         {t('liveRoom.mod.announce')}
       </button>
+      <a
+        className="btn btn-ghost small"
+        href={`/user-center/live-room-settings?anchor_id=${currentRoomId()}`}
+        target="_blank"
+        rel="noopener"
+      >
+        {t('commentAdmin.manage')}
+      </a>
       {editing ? (
         <form
           className="mod-pop"

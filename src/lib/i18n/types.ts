@@ -1,6 +1,7 @@
 /** Types of the locale resources: every locale has exactly the keys of en-US. */
 import type { accountApi } from './locales/en-US/account-api.ts';
 import type { accountUi } from './locales/en-US/account-ui.ts';
+import type { commentAdmin } from './locales/en-US/comment-admin.ts';
 import type { content } from './locales/en-US/content.ts';
 import type { games } from './locales/en-US/games.ts';
 import type { liveChat } from './locales/en-US/live-chat.ts';
@@ -16,6 +17,8 @@ type Widen<T> = { -readonly [K in keyof T]: T[K] extends string ? string : Widen
 export type ShellResource = Widen<typeof shell>;
 /** Shape of the account strings. */
 export type AccountResource = { api: Widen<typeof accountApi>; ui: Widen<typeof accountUi> };
+/** Shape of the comment-management strings. */
+export type CommentAdminResource = Widen<typeof commentAdmin>;
 /** Shape of the content-page strings. */
 export type ContentResource = Widen<typeof content>;
 /** Shape of the games strings. */
@@ -33,6 +36,7 @@ export type PlayerResource = Widen<typeof player>;
 /** Shape of one locale's strings. */
 export type Resource = ShellResource & {
   account: AccountResource;
+  commentAdmin: CommentAdminResource;
   content: ContentResource;
   games: GamesResource;
   liveChat: LiveChatResource;

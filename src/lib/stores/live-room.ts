@@ -291,3 +291,8 @@ export function clearRoomChat(): void {
 export function saveAnnouncement(content: string, contact: AnnouncementData['contact']): void {
   socket?.send(CLIENT_FRAME.announce, { content, contact });
 }
+
+/** The anchor id of the room joined, 0 when none. */
+export function currentRoomId(): number {
+  return roomId;
+}

@@ -1,11 +1,16 @@
 /**
- * Comment management for anchors, their managers and administrators: the room's latest messages
- * and active bans (GET /api/live/comments), lifting a ban (POST /api/live/unban), and the chat
- * config the chat box applies (GET or POST /api/live/chat_config).
+ * Comment management for anchors, their managers and administrators: the rooms the caller
+ * moderates (GET /api/live/managed_rooms), a room's latest messages and active bans
+ * (GET /api/live/comments), deleting a message (POST /api/live/delete_comment), lifting a ban
+ * (POST /api/live/unban), and the chat config the chat box applies (GET or POST
+ * /api/live/chat_config). Deletions and unbans reach the room's viewers at once over the bus.
  */
+import { desc, eq, inArray, or } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { SERVER_FRAME } from '../../lib/realtime/protocol.ts';
+import type { Db } from '../db/index.ts';
+import { liveRooms, ROLE, roomManagers, users } from '../db/schema.ts';
 import type { ApiEnv } from '../http/api-env.ts';
 import { ApiError, ok } from '../http/envelope.ts';
 import { requireUser } from '../http/middleware.ts';
@@ -13,6 +18,7 @@ import { input } from '../http/validate.ts';
 import {
   activeBans,
   canModerate,
+  deleteMessage,
   liftBans,
   loadChatConfig,
   messagesForManagers,
@@ -36,6 +42,42 @@ const unbanRequest = roomQuery.extend({
     .max(2 ** 31 - 1),
 });
 
+const deleteRequest = roomQuery.extend({
+  id: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 53 - 1),
+});
+
+/** Rooms an administrator sees in the picker at most (the busiest first). */
+const ADMIN_ROOM_LIMIT = 50;
+
+/** Rooms `userId` moderates: their own, those they manage, and for administrators the busiest. */
+async function managedRooms(db: Db, userId: number, role: number) {
+  const manages = db
+    .select({ anchorId: roomManagers.anchorId })
+    .from(roomManagers)
+    .where(eq(roomManagers.userId, userId));
+  const rows = await db
+    .select({
+      anchorId: liveRooms.anchorId,
+      title: liveRooms.title,
+      isLive: liveRooms.isLive,
+      nickName: users.nickName,
+    })
+    .from(liveRooms)
+    .innerJoin(users, eq(users.id, liveRooms.anchorId))
+    .where(
+      role === ROLE.admin
+        ? undefined
+        : or(eq(liveRooms.anchorId, userId), inArray(liveRooms.anchorId, manages)),
+    )
+    .orderBy(desc(liveRooms.isLive), desc(liveRooms.heat))
+    .limit(ADMIN_ROOM_LIMIT);
+  return rows.sort((a, b) => Number(b.anchorId === userId) - Number(a.anchorId === userId));
+}
+
 /** Throws unless the caller moderates room `anchorId`. */
 async function requireModerator(c: Context<ApiEnv>, anchorId: number): Promise<number> {
   const { db } = c.get('rt');
@@ -52,6 +94,21 @@ async function requireModerator(c: Context<ApiEnv>, anchorId: number): Promise<n
 
 /** Comment management routes, mounted under /api/live. */
 export const commentRoutes = new Hono<ApiEnv>()
+  .get('/managed_rooms', requireUser, async (c) => {
+    const { db } = c.get('rt');
+    const user = c.get('user')!;
+    const rows = await managedRooms(db, user.id, user.role);
+    return ok(
+      c,
+      rows.map((r) => ({
+        anchor_id: r.anchorId,
+        nick_name: r.nickName,
+        title: r.title,
+        is_live: r.isLive ? 1 : 0,
+        own: r.anchorId === user.id ? 1 : 0,
+      })),
+    );
+  })
   .get('/comments', requireUser, async (c) => {
     const parsed = roomQuery.safeParse({ anchor_id: c.req.query('anchor_id') });
     if (!parsed.success) throw new ApiError('errors.badRequest');
@@ -80,6 +137,15 @@ export const commentRoutes = new Hono<ApiEnv>()
         time: b.createdAt.getTime(),
       })),
     });
+  })
+  .post('/delete_comment', requireUser, async (c) => {
+    const { anchor_id: anchorId, id } = await input(c, deleteRequest);
+    await requireModerator(c, anchorId);
+    const { db, bus } = c.get('rt');
+    if (!(await deleteMessage(db, anchorId, id)))
+      throw new ApiError('liveChat.errors.deleteFailed');
+    bus.publish({ kind: 'room', anchorId, frame: { type: SERVER_FRAME.deleteMsg, data: { id } } });
+    return ok(c, null);
   })
   .post('/unban', requireUser, async (c) => {
     const { anchor_id: anchorId, uid } = await input(c, unbanRequest);

@@ -1,0 +1,26 @@
+/** en-US strings of comment management (/user-center/live-room-settings). */
+export const commentAdmin = {
+  manage: 'Comment management',
+  intro: 'The latest chat of the rooms you moderate, and who is banned there.',
+  loginFirst: 'Log in to manage the comments of your live room.',
+  login: 'Log in',
+  noRooms:
+    'You do not moderate any live room yet. Anchors and their room managers manage comments here.',
+  room: 'Live room',
+  ownRoom: 'My room',
+  live: 'Live',
+  offline: 'Offline',
+  openRoom: 'Open the room',
+  refresh: 'Refresh',
+  messages: 'Latest messages',
+  bans: 'Banned users',
+  noMessages: 'No messages yet.',
+  noBans: 'Nobody is banned.',
+  deleted: 'Deleted',
+  delete: 'Delete',
+  unban: 'Unban',
+  permanent: 'Permanently',
+  until: 'Until {{time}}',
+  reason: 'Reason: {{reason}}',
+  failed: 'Could not load the comments. Try again.',
+} as const;
