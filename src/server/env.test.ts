@@ -23,4 +23,9 @@ describe('readEnv', () => {
     expect(env.liveHomeHosts).toEqual(['live.example']);
     expect(() => readEnv({ SECRET: 's', PORT: 'abc' })).toThrow(/PORT/);
   });
+  it('plays the demo clip unless MEDIA=live, and refuses other media', () => {
+    expect(readEnv({ SECRET: 's' }).media).toBe('demo');
+    expect(readEnv({ SECRET: 's', MEDIA: 'live' }).media).toBe('live');
+    expect(() => readEnv({ SECRET: 's', MEDIA: 'rtmp' })).toThrow(/MEDIA/);
+  });
 });

@@ -31,6 +31,8 @@ export interface Env {
   captchaTestSolution: boolean;
   /** host → registration channel code, from REG_SOURCE_HOSTS=host=CODE,host=CODE. */
   regSourceHosts: Record<string, string>;
+  /** `demo` (default): every room plays the committed demo clip; `live`: each room's own stream. */
+  media: 'demo' | 'live';
   /** Search-engine build: the chat tab follows private_message_toggle only (CHAT_TAB_ALWAYS=1 turns it off). */
   searchEngineBuild: boolean;
 }
@@ -79,6 +81,8 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`Bad PORT: ${source.PORT}`);
+  const media = source.MEDIA ?? 'demo';
+  if (media !== 'demo' && media !== 'live') throw new Error(`Bad MEDIA: ${media} (demo or live)`);
   return {
     nodeEnv,
     port,
@@ -91,6 +95,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     seedDemo: source.SEED_DEMO !== '0',
     logRequests: source.LOG_REQUESTS !== '0',
     searchEngineBuild: source.CHAT_TAB_ALWAYS !== '1',
+    media,
     smsProvider: source.SMS_PROVIDER ?? 'console',
     captchaTestSolution,
     regSourceHosts: hostMap(source.REG_SOURCE_HOSTS),

@@ -83,6 +83,14 @@ export async function listUpcomingRoomIds(
   return rows;
 }
 
+/** The committed demo clip (`npm run media:demo`), a master playlist of three renditions. */
+export const DEMO_STREAM_URL = '/media/demo/master.m3u8';
+
+/** What the player loads for a stream: the demo clip when MEDIA=demo, else the stream itself. */
+export function playbackUrl(media: 'demo' | 'live', streamUrl: string): string {
+  return media === 'demo' ? DEMO_STREAM_URL : streamUrl;
+}
+
 /** A room page: the card plus what the room screen needs. */
 export interface RoomView extends RoomCard {
   streamUrl: string;

@@ -1,10 +1,11 @@
 /** Demo live rooms, one per anchor, and the room manager of 13900000003's room. */
 import type { Db } from '../index.ts';
+import { DEMO_STREAM_URL } from '../../live/rooms.ts';
 import { liveRooms, roomManagers } from '../schema.ts';
 import { coverPaths, DEMO_ROOM_MANAGER, DEMO_ROOMS } from './people.ts';
 
 /** The looping demo HLS clip every demo room plays. */
-export const DEMO_STREAM_URL = '/media/demo/master.m3u8';
+export { DEMO_STREAM_URL };
 
 /** Inserts the rooms, linking sports rooms to their tagged matches. */
 export async function seedRooms(
