@@ -1,6 +1,7 @@
 /** All en-US strings: the shell keys at the top level, each feature under its own key. */
 import { accountApi } from './account-api.ts';
 import { accountUi } from './account-ui.ts';
+import { anchorPages } from './anchor-pages.ts';
 import { content } from './content.ts';
 import { games } from './games.ts';
 import { liveChat } from './live-chat.ts';
@@ -14,6 +15,7 @@ import { shell } from './shell.ts';
 export const enUS = {
   ...shell,
   account: { api: accountApi, ui: accountUi },
+  anchorPages,
   content,
   games,
   liveChat,

@@ -2,6 +2,7 @@
 import type { Resource } from '../../types.ts';
 import { accountApi } from './account-api.ts';
 import { accountUi } from './account-ui.ts';
+import { anchorPages } from './anchor-pages.ts';
 import { content } from './content.ts';
 import { games } from './games.ts';
 import { liveChat } from './live-chat.ts';
@@ -15,6 +16,7 @@ import { shell } from './shell.ts';
 export const zhCN: Resource = {
   ...shell,
   account: { api: accountApi, ui: accountUi },
+  anchorPages,
   content,
   games,
   liveChat,
