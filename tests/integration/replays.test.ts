@@ -85,6 +85,7 @@ describe.each(DB_KINDS)('replays and planned lives (%s)', (kind) => {
     expect(await getAnchorProfile(t.rt.db, 100001)).toBeNull();
     expect(await getAnchorProfile(t.rt.db, 999_999)).toBeNull();
     expect(await isAnchor(t.rt.db, 100010)).toBe(true);
+    expect((await getAnchorProfile(t.rt.db, 100008))?.isLive).toBe(false);
     expect(await isAnchor(t.rt.db, 100002)).toBe(false);
   });
 
@@ -99,8 +100,10 @@ describe.each(DB_KINDS)('replays and planned lives (%s)', (kind) => {
     expect(cancelled.length).toBe(1);
     expect(plans.map((p) => p.id)).not.toContain(cancelled[0]!.id);
     // The derby plan is tied to its match, 30 minutes before kick-off.
-    const derby = await listUpcomingPlans(t.rt.db, 100019, 'zh-CN');
-    expect(derby[0]?.matchId).not.toBeNull();
+    const derby = await listUpcomingPlans(t.rt.db, 100015, 'zh-CN');
+    expect(derby).toHaveLength(1);
+    expect(derby[0]!.matchId).toEqual(expect.any(Number));
+    expect(derby[0]!.matchSportId).toBe(1);
   });
 
   it('recommends other live rooms: same category first, then by heat', async () => {
@@ -108,18 +111,19 @@ describe.each(DB_KINDS)('replays and planned lives (%s)', (kind) => {
     expect(recs.length).toBeGreaterThan(2);
     expect(recs.map((r) => r.anchorId)).not.toContain(ANCHOR);
     expect(recs.every((r) => r.isLive)).toBe(true);
-    // Football has no other live room; basketball (Sports) comes before esports.
+    // Football has no other live room; basketball (Sports) comes before hotter esports rooms.
+    expect(recs[0]!.anchorId).toBe(100010);
     expect(recs[0]!.category).toBe('Sports');
     const rest = recs.filter((r) => r.category !== 'Sports').map((r) => r.heat);
     expect([...rest].sort((a, b) => b - a)).toEqual(rest);
     expect(await listRecommendedRooms(t.rt.db, 999_999, 'en-US')).toEqual([]);
     // A room that goes offline drops out.
-    await t.rt.db.update(liveRooms).set({ isLive: false }).where(eq(liveRooms.anchorId, 100014));
+    await t.rt.db.update(liveRooms).set({ isLive: false }).where(eq(liveRooms.anchorId, 100010));
     try {
       const after = await listRecommendedRooms(t.rt.db, ANCHOR, 'en-US');
-      expect(after.map((r) => r.anchorId)).not.toContain(100014);
+      expect(after.map((r) => r.anchorId)).not.toContain(100010);
     } finally {
-      await t.rt.db.update(liveRooms).set({ isLive: true }).where(eq(liveRooms.anchorId, 100014));
+      await t.rt.db.update(liveRooms).set({ isLive: true }).where(eq(liveRooms.anchorId, 100010));
     }
   });
 
@@ -172,7 +176,7 @@ describe.each(DB_KINDS)('replays and planned lives (%s)', (kind) => {
   it('GET /api/live/replay gives the stream; replayView counts once per viewer', async () => {
     // The view limiter lives in the module and is shared by both database kinds (and every
     // caller here has the same address): each kind counts a different replay.
-    const anchor = kind === 'pglite' ? 100010 : 100011;
+    const anchor = kind === 'pglite' ? 100006 : 100007;
     const [row] = await t.rt.db.select().from(replays).where(eq(replays.anchorId, anchor));
     const one = await callApi<ReplayJson & { stream_url: string }>(
       api,

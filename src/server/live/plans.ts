@@ -3,7 +3,13 @@ import { and, asc, eq, gt } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Locale } from '../../lib/i18n/locale.ts';
 import type { Db } from '../db/index.ts';
-import { categories, livePlans, LIVE_PLAN_STATUS, secondCategories } from '../db/schema.ts';
+import {
+  categories,
+  livePlans,
+  LIVE_PLAN_STATUS,
+  matches,
+  secondCategories,
+} from '../db/schema.ts';
 
 /** A planned live as lists show it. */
 export interface PlanCard {
@@ -14,6 +20,8 @@ export interface PlanCard {
   category: string;
   secondCategory: string | null;
   matchId: number | null;
+  /** Sport of the linked match, for its match centre link. */
+  matchSportId: number | null;
   planTime: Date;
   ticket: number;
 }
@@ -36,12 +44,14 @@ export async function listUpcomingPlans(
       category: zh ? categories.nameZh : categories.nameEn,
       secondCategory: zh ? second.nameZh : second.nameEn,
       matchId: livePlans.matchId,
+      matchSportId: matches.sportId,
       planTime: livePlans.planTime,
       ticket: livePlans.ticket,
     })
     .from(livePlans)
     .innerJoin(categories, eq(categories.id, livePlans.categoryId))
     .leftJoin(second, eq(second.id, livePlans.secondCategoryId))
+    .leftJoin(matches, eq(matches.id, livePlans.matchId))
     .where(
       and(
         eq(livePlans.anchorId, anchorId),

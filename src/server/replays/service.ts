@@ -3,7 +3,7 @@ import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Locale } from '../../lib/i18n/locale.ts';
 import type { Db } from '../db/index.ts';
-import { categories, replays, secondCategories, users } from '../db/schema.ts';
+import { categories, matches, replays, secondCategories, users } from '../db/schema.ts';
 
 /** Replays per page of /liveMatchesReplay and /anchorReplay/{id}. */
 export const REPLAY_PAGE_SIZE = 12;
@@ -29,6 +29,8 @@ export interface ReplayCard {
 /** A replay to play: the card and its recording. */
 export interface ReplayView extends ReplayCard {
   streamUrl: string;
+  /** Sport of the linked match, for its match centre link. */
+  matchSportId: number | null;
 }
 
 /** Options of listReplays. */
@@ -111,11 +113,12 @@ export async function listReplays(db: Db, options: ListReplaysOptions): Promise<
 export async function getReplay(db: Db, id: number, locale: Locale): Promise<ReplayView | null> {
   const { second, fields } = columns(locale);
   const rows = await db
-    .select({ ...fields, streamUrl: replays.streamUrl })
+    .select({ ...fields, streamUrl: replays.streamUrl, matchSportId: matches.sportId })
     .from(replays)
     .innerJoin(users, eq(users.id, replays.anchorId))
     .innerJoin(categories, eq(categories.id, replays.categoryId))
     .leftJoin(second, eq(second.id, replays.secondCategoryId))
+    .leftJoin(matches, eq(matches.id, replays.matchId))
     .where(eq(replays.id, id))
     .limit(1);
   return rows[0] ?? null;
