@@ -21,6 +21,8 @@ export const anchorPages = {
     matchCentre: 'Match centre',
     anchorPage: 'Anchor page',
     watchLive: 'Watch live',
+    category: 'Category',
+    recordedAt: 'Recorded',
     timeline: 'Playback position',
     more: 'More replays from {{name}}',
   },

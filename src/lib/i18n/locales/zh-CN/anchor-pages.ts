@@ -23,6 +23,8 @@ export const anchorPages: AnchorPagesResource = {
     matchCentre: '比赛中心',
     anchorPage: '主播主页',
     watchLive: '观看直播',
+    category: '分类',
+    recordedAt: '录制日期',
     timeline: '播放进度',
     more: '{{name}} 的更多回放',
   },
