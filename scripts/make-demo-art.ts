@@ -1,5 +1,6 @@
 /**
  * Draws the demo art into public/demo/ as small SVG files: room covers (640x360 and 360x640),
+ * replay covers,
  * avatars of every demo account and the ad banners. Run: `node scripts/make-demo-art.ts`.
  * The output is deterministic and checked in; rerun after changing the demo people or rooms.
  */
@@ -8,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEMO_FANS } from '../src/server/db/seed/fans.ts';
 import { DEMO_ACCOUNTS, DEMO_ROOMS, type ArtTheme } from '../src/server/db/seed/people.ts';
+import { REPLAY_COVERS } from '../src/server/db/seed/replays.ts';
 
 const OUT = fileURLToPath(new URL('../public/demo/', import.meta.url));
 
@@ -546,6 +548,10 @@ for (const room of DEMO_ROOMS) {
   bytes += write(`covers/${room.cover}.svg`, horizontal(room.art.theme, room.art.colors));
   bytes += write(`covers-v/${room.cover}.svg`, vertical(room.art.theme, room.art.colors));
   files += 2;
+}
+for (const art of REPLAY_COVERS) {
+  bytes += write(`replays/${art.name}.svg`, horizontal(art.theme, art.colors));
+  files += 1;
 }
 [...DEMO_ACCOUNTS, ...DEMO_FANS].forEach((account, index) => {
   bytes += write(`avatars/${account.avatar}.svg`, avatar(account.nickName, account.colors, index));

@@ -1,4 +1,7 @@
-/** sitemap.xml: the public screens, content entries, live rooms and this fortnight's match centres. */
+/**
+ * sitemap.xml: the public screens, content entries, live rooms with their anchor and replay pages,
+ * and this fortnight's match centres.
+ */
 import type { APIRoute } from 'astro';
 import { addDays, siteDay, siteDayRange } from '../lib/time.ts';
 import {
@@ -57,6 +60,7 @@ export const GET: APIRoute = async ({ url }) => {
     ...activities.map((a) => `/activity_details/${a.slug}`),
     ...rooms.map((r) => `/liveMatchesTwo/${r.anchorId}`),
     ...rooms.map((r) => `/anchorInfo/${r.anchorId}`),
+    ...rooms.map((r) => `/anchorReplay/${r.anchorId}`),
     ...matches.map((m) => `/scheduleDetail/${m.id}/${m.sportId}`),
   ];
   const body = [

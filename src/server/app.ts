@@ -15,6 +15,7 @@ import { commentRoutes } from './live/comment-routes.ts';
 import { liveRoutes } from './live/routes.ts';
 import { maintenanceRoutes } from './maintenance/routes.ts';
 import { rankingRoutes } from './rankings/routes.ts';
+import { replayRoutes } from './replays/routes.ts';
 import type { Runtime } from './runtime.ts';
 import { matchRoutes } from './sports/routes.ts';
 
@@ -36,6 +37,7 @@ export function createApi(rt: Runtime): Hono<ApiEnv> {
   app.route('/api/feedback', feedbackRoutes);
   app.route('/api/live', liveRoutes);
   app.route('/api/live', commentRoutes);
+  app.route('/api/live', replayRoutes);
   app.route('/api/anchor', followRoutes);
   app.route('/api/match', matchRoutes());
   app.route('/api/live', rankingRoutes);

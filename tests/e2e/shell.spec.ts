@@ -61,6 +61,8 @@ test('every route of the spec answers 200; / and unknown paths redirect to /home
     '/scheduleDetail/abc/1',
     '/teamInfo',
     '/teamInfo?id=999999',
+    '/anchorInfo/999999',
+    '/anchorReplay/100001',
   ]) {
     const res = await request.get(path, { maxRedirects: 0 });
     expect(res.status(), path).toBe(302);

@@ -2,6 +2,7 @@
 import type { accountApi } from './locales/en-US/account-api.ts';
 import type { accountUi } from './locales/en-US/account-ui.ts';
 import type { commentAdmin } from './locales/en-US/comment-admin.ts';
+import type { anchorPages } from './locales/en-US/anchor-pages.ts';
 import type { content } from './locales/en-US/content.ts';
 import type { games } from './locales/en-US/games.ts';
 import type { liveChat } from './locales/en-US/live-chat.ts';
@@ -33,10 +34,13 @@ export type RankingResource = Widen<typeof ranking>;
 export type SportsResource = Widen<typeof sports>;
 /** Shape of the video player strings. */
 export type PlayerResource = Widen<typeof player>;
+/** Shape of the replay, anchor page and recommended lives strings. */
+export type AnchorPagesResource = Widen<typeof anchorPages>;
 /** Shape of one locale's strings. */
 export type Resource = ShellResource & {
   account: AccountResource;
   commentAdmin: CommentAdminResource;
+  anchorPages: AnchorPagesResource;
   content: ContentResource;
   games: GamesResource;
   liveChat: LiveChatResource;

@@ -641,3 +641,79 @@ export const gamePlays = pgTable(
   },
   (t) => [index('game_plays_user_idx').on(t.userId, t.createdAt)],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Anchor pages: recorded lives (replays) and planned lives.
+// ---------------------------------------------------------------------------------------------
+
+/** Recorded lives that viewers can watch again (/liveMatchesReplay, /anchorReplay/{id}). */
+export const replays = pgTable(
+  'replays',
+  {
+    id: serial('id').primaryKey(),
+    /** The anchor who broadcast it. */
+    anchorId: integer('anchor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    /** Horizontal cover (16:9). */
+    cover: text('cover').notNull(),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id),
+    secondCategoryId: integer('second_category_id').references(() => secondCategories.id),
+    /** The match the live covered, if any. */
+    matchId: integer('match_id').references(() => matches.id, { onDelete: 'set null' }),
+    /** HLS playlist of the recording. */
+    streamUrl: text('stream_url').notNull(),
+    /** Length of the recording in seconds. */
+    durationSec: integer('duration_sec').notNull(),
+    /** Times the replay was opened. */
+    views: integer('views').notNull().default(0),
+    /** When the live ended and the recording was kept. */
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('replays_anchor_idx').on(t.anchorId, t.recordedAt),
+    index('replays_recorded_idx').on(t.recordedAt),
+    index('replays_category_idx').on(t.categoryId, t.secondCategoryId, t.recordedAt),
+    check('replays_duration_pos', sql`${t.durationSec} > 0`),
+    check('replays_views_nonneg', sql`${t.views} >= 0`),
+  ],
+);
+
+/** Live plan states: 0 planned, 1 cancelled, 2 started (the anchor went live for it). */
+export const LIVE_PLAN_STATUS = { planned: 0, cancelled: 1, started: 2 } as const;
+
+/** Lives an anchor scheduled ahead (POST /api/live/anchor_plan_create). */
+export const livePlans = pgTable(
+  'live_plans',
+  {
+    id: serial('id').primaryKey(),
+    anchorId: integer('anchor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id),
+    secondCategoryId: integer('second_category_id').references(() => secondCategories.id),
+    /** Linked match (only for category 2, sports). */
+    matchId: integer('match_id').references(() => matches.id, { onDelete: 'set null' }),
+    /** Horizontal cover. */
+    cover: text('cover').notNull().default(''),
+    /** When the anchor plans to go live. */
+    planTime: timestamp('plan_time', { withTimezone: true }).notNull(),
+    /** Tickets needed to enter; 0 for a free live. */
+    ticket: integer('ticket').notNull().default(0),
+    /** See LIVE_PLAN_STATUS. */
+    status: smallint('status').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('live_plans_anchor_idx').on(t.anchorId, t.planTime),
+    index('live_plans_status_idx').on(t.status, t.planTime),
+    check('live_plans_ticket_nonneg', sql`${t.ticket} >= 0`),
+  ],
+);

@@ -14,6 +14,7 @@ import { seedMatchCentre } from './match-centre.ts';
 import { seedSports } from './matches.ts';
 import { DEMO_PASSWORD, DEMO_ROOMS } from './people.ts';
 import { seedFans, seedRankings } from './rankings.ts';
+import { seedLivePlans, seedReplays } from './replays.ts';
 import { seedRooms } from './rooms.ts';
 import { seedUsers } from './users.ts';
 import { seedWorldCup } from './world-cup.ts';
@@ -33,6 +34,8 @@ async function seedInto(db: Db, now: Date, passwordHash: string): Promise<void> 
   await seedMatchCentre(db, matchIds, now);
   const userIds = await seedUsers(db, passwordHash, now);
   await seedRooms(db, userIds, matchIds, now);
+  await seedReplays(db, userIds, now);
+  await seedLivePlans(db, userIds, matchIds, now);
   await seedConfig(db, now);
   await seedBanners(db, userIds.get(DEMO_ROOMS[0]!.anchorMobile)!);
   await seedMaintenance(db, now);

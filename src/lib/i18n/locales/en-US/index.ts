@@ -2,6 +2,7 @@
 import { accountApi } from './account-api.ts';
 import { accountUi } from './account-ui.ts';
 import { commentAdmin } from './comment-admin.ts';
+import { anchorPages } from './anchor-pages.ts';
 import { content } from './content.ts';
 import { games } from './games.ts';
 import { liveChat } from './live-chat.ts';
@@ -16,6 +17,7 @@ export const enUS = {
   ...shell,
   account: { api: accountApi, ui: accountUi },
   commentAdmin,
+  anchorPages,
   content,
   games,
   liveChat,

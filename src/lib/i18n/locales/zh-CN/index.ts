@@ -3,6 +3,7 @@ import type { Resource } from '../../types.ts';
 import { accountApi } from './account-api.ts';
 import { accountUi } from './account-ui.ts';
 import { commentAdmin } from './comment-admin.ts';
+import { anchorPages } from './anchor-pages.ts';
 import { content } from './content.ts';
 import { games } from './games.ts';
 import { liveChat } from './live-chat.ts';
@@ -17,6 +18,7 @@ export const zhCN: Resource = {
   ...shell,
   account: { api: accountApi, ui: accountUi },
   commentAdmin,
+  anchorPages,
   content,
   games,
   liveChat,
