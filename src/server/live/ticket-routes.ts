@@ -1,0 +1,44 @@
+/**
+ * Ticket-paid rooms: POST /api/live/ticket_room {anchor_id} tells the viewer whether they may
+ * enter (and only then gives the stream); POST /api/live/enter_ticket_room {anchor_id} pays the
+ * room's tickets once per live, idempotently. Rules in tickets.ts.
+ */
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { ApiEnv } from '../http/api-env.ts';
+import { ApiError, ok } from '../http/envelope.ts';
+import { requireUser } from '../http/middleware.ts';
+import { RateLimiter } from '../http/rate-limit.ts';
+import { input } from '../http/validate.ts';
+import { buyEntry, entryState } from './tickets.ts';
+
+const roomRequest = z.object({
+  anchor_id: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31 - 1),
+});
+
+/** Entry payments per user per minute: a person pays a few times an evening, a script more. */
+const payments = new RateLimiter(10, 60_000);
+
+/** Ticket routes, mounted under /api/live. */
+export const ticketRoutes = new Hono<ApiEnv>()
+  .post('/ticket_room', async (c) => {
+    const { anchor_id } = await input(c, roomRequest);
+    const state = await entryState(c.get('rt').db, anchor_id, c.get('user'));
+    if (!state) throw new ApiError('errors.notFound', { httpStatus: 404 });
+    return ok(c, state);
+  })
+  .post('/enter_ticket_room', requireUser, async (c) => {
+    const { anchor_id } = await input(c, roomRequest);
+    const user = c.get('user')!;
+    if (!payments.take(String(user.id))) throw new ApiError('errors.tooMany', { httpStatus: 429 });
+    const result = await buyEntry(c.get('rt').db, anchor_id, user);
+    if (!result.ok) {
+      if (result.reason === 'noRoom') throw new ApiError('errors.notFound', { httpStatus: 404 });
+      throw new ApiError('liveRoom.ticket.notEnough');
+    }
+    return ok(c, { ...result.state, charged: result.charged ? 1 : 0 });
+  });
