@@ -39,7 +39,7 @@ export function createApi(rt: Runtime): Hono<ApiEnv> {
   app.route('/api/live', liveRoutes);
   app.route('/api/live', commentRoutes);
   app.route('/api/live', backpackRoutes);
-  app.route('/api/live', ticketRoutes);
+  app.route('/api/live', ticketRoutes());
   app.route('/api/anchor', followRoutes);
   app.route('/api/match', matchRoutes());
   app.route('/api/live', rankingRoutes);

@@ -20,25 +20,27 @@ const roomRequest = z.object({
     .max(2 ** 31 - 1),
 });
 
-/** Entry payments per user per minute: a person pays a few times an evening, a script more. */
-const payments = new RateLimiter(10, 60_000);
-
-/** Ticket routes, mounted under /api/live. */
-export const ticketRoutes = new Hono<ApiEnv>()
-  .post('/ticket_room', async (c) => {
-    const { anchor_id } = await input(c, roomRequest);
-    const state = await entryState(c.get('rt').db, anchor_id, c.get('user'));
-    if (!state) throw new ApiError('errors.notFound', { httpStatus: 404 });
-    return ok(c, state);
-  })
-  .post('/enter_ticket_room', requireUser, async (c) => {
-    const { anchor_id } = await input(c, roomRequest);
-    const user = c.get('user')!;
-    if (!payments.take(String(user.id))) throw new ApiError('errors.tooMany', { httpStatus: 429 });
-    const result = await buyEntry(c.get('rt').db, anchor_id, user);
-    if (!result.ok) {
-      if (result.reason === 'noRoom') throw new ApiError('errors.notFound', { httpStatus: 404 });
-      throw new ApiError('liveRoom.ticket.notEnough');
-    }
-    return ok(c, { ...result.state, charged: result.charged ? 1 : 0 });
-  });
+/** Ticket routes, mounted under /api/live; each app has its own payment limiter. */
+export function ticketRoutes() {
+  /** Entry payments per user per minute: a person pays a few times an evening, a script more. */
+  const payments = new RateLimiter(10, 60_000);
+  return new Hono<ApiEnv>()
+    .post('/ticket_room', async (c) => {
+      const { anchor_id } = await input(c, roomRequest);
+      const state = await entryState(c.get('rt').db, anchor_id, c.get('user'));
+      if (!state) throw new ApiError('errors.notFound', { httpStatus: 404 });
+      return ok(c, state);
+    })
+    .post('/enter_ticket_room', requireUser, async (c) => {
+      const { anchor_id } = await input(c, roomRequest);
+      const user = c.get('user')!;
+      if (!payments.take(String(user.id)))
+        throw new ApiError('errors.tooMany', { httpStatus: 429 });
+      const result = await buyEntry(c.get('rt').db, anchor_id, user);
+      if (!result.ok) {
+        if (result.reason === 'noRoom') throw new ApiError('errors.notFound', { httpStatus: 404 });
+        throw new ApiError('liveRoom.ticket.notEnough');
+      }
+      return ok(c, { ...result.state, charged: result.charged ? 1 : 0 });
+    });
+}
