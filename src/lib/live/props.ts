@@ -55,6 +55,8 @@ export function fontColorOf(type: number, propsId: number): string {
 }
 
 /** Translation key of the refusal when the prop is not in the backpack (spec §8). */
-export function missingPropKey(type: number): 'liveChat.props.noSpeaker' | 'liveChat.props.noColorful' {
+export function missingPropKey(
+  type: number,
+): 'liveChat.props.noSpeaker' | 'liveChat.props.noColorful' {
   return type === PROP_TYPE.speaker ? 'liveChat.props.noSpeaker' : 'liveChat.props.noColorful';
 }
