@@ -1,10 +1,15 @@
-/** The chat input: text, emoji picker, send; a login button for guests; the ban notice. */
-import { useState } from 'react';
+/** The chat input: text, emoji and prop pickers, send; a login button for guests; the ban notice. */
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
 import { EMOJI_TABS, type EmojiTab } from '../../lib/live/emoji.ts';
+import { fontColorOf, PROP_TYPE } from '../../lib/live/props.ts';
 import { CHAT_MAX_LENGTH } from '../../lib/rules/chat.ts';
+import { loadBackpack } from '../../lib/stores/backpack.ts';
 import { openLogin } from '../../lib/stores/dialogs.ts';
-import { isBanned, sendChat, type ChatMe } from '../../lib/stores/live-room.ts';
+import { $chatProp, isBanned, sendChat, type ChatMe } from '../../lib/stores/live-room.ts';
 import { useT } from '../use-t.ts';
+import { PropIcon } from './PropIcon.tsx';
+import { PropPicker } from './PropPicker.tsx';
 
 /** Props of ChatInput. */
 export interface ChatInputProps {
@@ -17,6 +22,13 @@ export function ChatInput({ me }: ChatInputProps) {
   const [text, setText] = useState('');
   const [picker, setPicker] = useState(false);
   const [tab, setTab] = useState<EmojiTab>('common');
+  const [props, setProps] = useState(false);
+  const chosen = useStore($chatProp);
+  const member = me !== null && !me.guest;
+
+  useEffect(() => {
+    if (member) void loadBackpack().catch(() => {});
+  }, [member]);
 
   if (me?.guest) {
     return (
@@ -43,6 +55,7 @@ export function ChatInput({ me }: ChatInputProps) {
     if (sendChat(text)) {
       setText('');
       setPicker(false);
+      setProps(false);
     }
   };
   return (
@@ -81,17 +94,41 @@ export function ChatInput({ me }: ChatInputProps) {
           </div>
         </div>
       ) : null}
+      {props ? <PropPicker onPicked={() => setProps(false)} /> : null}
       <button
         type="button"
         className="emoji-toggle"
         aria-label={t('liveRoom.chat.emoji')}
         aria-expanded={picker}
-        onClick={() => setPicker((v) => !v)}
+        onClick={() => {
+          setPicker((v) => !v);
+          setProps(false);
+        }}
       >
         😀
       </button>
+      <button
+        type="button"
+        className={`props-toggle${chosen ? ' chosen' : ''}`}
+        aria-label={t('liveChat.props.title')}
+        aria-expanded={props}
+        data-props-toggle
+        style={
+          chosen ? { color: fontColorOf(chosen.type, chosen.props_id) || undefined } : undefined
+        }
+        onClick={() => {
+          setProps((v) => !v);
+          setPicker(false);
+        }}
+      >
+        <PropIcon name={chosen?.type === PROP_TYPE.speaker ? 'megaphone' : 'sparkle'} />
+      </button>
       <input
         type="text"
+        className={chosen ? 'with-prop' : undefined}
+        style={
+          chosen ? { color: fontColorOf(chosen.type, chosen.props_id) || undefined } : undefined
+        }
         value={text}
         maxLength={CHAT_MAX_LENGTH}
         placeholder={t('liveRoom.chat.placeholder')}

@@ -14,24 +14,34 @@ import {
   enterRoom,
   leaveRoom,
 } from '../../lib/stores/live-room.ts';
+import { $roomEntry } from '../../lib/stores/ticket-room.ts';
 import { useT } from '../use-t.ts';
 import { ChatInput } from './ChatInput.tsx';
 import { ChatRow } from './ChatRow.tsx';
 import { BanForm, ModBar } from './ModBar.tsx';
+import { PropIcon } from './PropIcon.tsx';
 
 /** Props of ChatPanel. */
 export interface ChatPanelProps {
   anchorId: number;
   /** The announcement as the page rendered it, until the room's own arrives. */
   announcement: AnnouncementData;
+  /** A ticket-paid room: the chat joins only once the viewer has entry. */
+  ticketed?: boolean;
 }
 
 /** Distance from the bottom (px) within which new messages keep the list scrolled down. */
 const STICK_PX = 80;
 
 /** Chat history, messages, input. */
-export default function ChatPanel({ anchorId, announcement: initial }: ChatPanelProps) {
+export default function ChatPanel({
+  anchorId,
+  announcement: initial,
+  ticketed = false,
+}: ChatPanelProps) {
   const t = useT();
+  const entry = useStore($roomEntry);
+  const locked = ticketed && entry.status !== 'open';
   const chat = useStore($chat);
   const me = useStore($chatMe);
   const connection = useStore($roomConnection);
@@ -41,9 +51,10 @@ export default function ChatPanel({ anchorId, announcement: initial }: ChatPanel
   const [target, setTarget] = useState<{ uid: number; name: string; msgId: number } | null>(null);
 
   useEffect(() => {
+    if (locked) return;
     enterRoom(anchorId);
     return () => leaveRoom();
-  }, [anchorId]);
+  }, [anchorId, locked]);
 
   useLayoutEffect(() => {
     const el = list.current;
@@ -51,6 +62,22 @@ export default function ChatPanel({ anchorId, announcement: initial }: ChatPanel
   }, [chat.items]);
 
   const welcome = chat.welcome[chat.welcome.length - 1];
+  if (locked) {
+    return (
+      <div className="chat chat-locked" data-chat-locked>
+        <div className="chat-head">
+          <h2>{t('liveRoom.chat.title')}</h2>
+        </div>
+        <div className="chat-lock">
+          <span className="chat-lock-icon">
+            <PropIcon name="ticket" size={30} />
+          </span>
+          <strong>{t('liveRoom.ticket.locked')}</strong>
+          <p>{t('liveRoom.ticket.required')}</p>
+        </div>
+      </div>
+    );
+  }
   return (
     <div className="chat" data-connection={connection}>
       <div className="chat-head">

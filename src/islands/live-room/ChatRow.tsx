@@ -1,10 +1,9 @@
 /** One row of the chat list: a message, a time separator, an arrival or a notice. */
 import { levelBadgeSvg } from '../../lib/level-badge.ts';
 import type { ChatItem } from '../../lib/live/chat-list.ts';
+import { fontColorOf } from '../../lib/live/props.ts';
 import { useT } from '../use-t.ts';
-
-/** Colourful chat colours by props_id (spec §3). */
-const PROP_COLORS: Record<number, string> = { 2: '#113BD0', 3: '#E41EB1', 4: '#FF6B00' };
+import { PropIcon } from './PropIcon.tsx';
 
 /** HH:mm in the viewer's own clock: chat happens now, where the viewer is. */
 function formatClock(time: number): string {
@@ -59,13 +58,20 @@ export function ChatRow({ item, anchorId, manage, ownId, onManage }: ChatRowProp
   }
   const m = item.msg;
   const own = ownId === String(m.user_id);
-  const color = m.props === 101 ? PROP_COLORS[m.props_id] : undefined;
+  // History from before font_color existed carries only props and props_id.
+  const color = m.font_color || fontColorOf(m.props, m.props_id) || undefined;
+  const speaker = m.isSpeaker || m.props === 100;
   const canManage = manage && !own && m.user_id !== anchorId;
   return (
     <li
-      className={`chat-msg${own ? ' own' : ''}${m.props === 100 ? ' speaker' : ''}`}
+      className={`chat-msg${own ? ' own' : ''}${speaker ? ' speaker' : ''}${color ? ' colorful' : ''}`}
       data-msg={m.id}
     >
+      {speaker ? (
+        <span className="chat-speaker" title={t('liveRoom.chat.speaker')}>
+          <PropIcon name="megaphone" size={14} />
+        </span>
+      ) : null}
       <Marks level={m.level} vip={m.vip_level} />
       {m.user_id === anchorId ? (
         <span className="chat-role anchor">{t('liveRoom.chat.anchor')}</span>
@@ -73,7 +79,11 @@ export function ChatRow({ item, anchorId, manage, ownId, onManage }: ChatRowProp
         <span className="chat-role">{t('liveRoom.chat.manager')}</span>
       ) : null}
       <span className="chat-name">{m.from_client_name}:</span>{' '}
-      <span className="chat-text" style={color ? { color } : undefined}>
+      <span
+        className="chat-text"
+        style={color ? { color } : undefined}
+        data-font-color={color || undefined}
+      >
         {m.content}
       </span>
       {canManage ? (

@@ -14,11 +14,12 @@ import {
   type BarrageArea,
 } from '../../lib/stores/barrage.ts';
 import { $follow, loadFollow, toggleFollow } from '../../lib/stores/follow.ts';
-import { $chatMe, $roomHeat, onBarrage } from '../../lib/stores/live-room.ts';
+import { $chatMe, $roomHeat, $speakerBanner, onBarrage } from '../../lib/stores/live-room.ts';
 import { $locale } from '../../lib/stores/locale.ts';
+import { $roomEntry, checkEntry } from '../../lib/stores/ticket-room.ts';
 import { showToast } from '../../lib/stores/toast.ts';
+import { mountPlayer } from '../player/mount.ts';
 
-const PROP_COLORS: Record<number, string> = { 2: '#113BD0', 3: '#E41EB1', 4: '#FF6B00' };
 const t = () => createI18n($locale.get());
 
 function mountBarrage(canvas: HTMLCanvasElement, bar: HTMLElement | null): void {
@@ -29,9 +30,10 @@ function mountBarrage(canvas: HTMLCanvasElement, bar: HTMLElement | null): void 
     canvas.dataset.count = String(++shown);
     const own = $chatMe.get()?.id === String(msg.user_id);
     barrage.push({
-      text: msg.content,
-      color: msg.props === 101 ? PROP_COLORS[msg.props_id] : undefined,
+      text: msg.isSpeaker ? `${msg.from_client_name}: ${msg.content}` : msg.content,
+      color: msg.font_color || undefined,
       own,
+      priority: msg.isSpeaker,
     });
   });
   $barrage.subscribe((s) => {
@@ -78,6 +80,43 @@ async function share(): Promise<void> {
     showToast(t()('liveRoom.copyFailed'), 'error');
   }
 }
+
+/** A ticket room: the player mounts with the stream the API gives once the viewer has entry. */
+function gateTicketRoom(room: HTMLElement): void {
+  const player = room.querySelector<HTMLElement>('[data-player][data-locked]');
+  room.querySelector('[data-ticket-open]')?.addEventListener('click', () => {
+    document.dispatchEvent(new Event('ticket-gate:open'));
+  });
+  $roomEntry.subscribe((entry) => {
+    room.dataset.entry = entry.status;
+    if (entry.status !== 'open' || !player?.hasAttribute('data-locked')) return;
+    player.dataset.src = entry.state.stream_url;
+    player.removeAttribute('data-locked');
+    mountPlayer(player);
+  });
+  void checkEntry(Number(room.dataset.room));
+}
+
+/** The speaker banner across the top of the player, one message at a time. */
+function mountSpeakerBanner(banner: HTMLElement): void {
+  const name = banner.querySelector<HTMLElement>('[data-speaker-name]')!;
+  const text = banner.querySelector<HTMLElement>('[data-speaker-text]')!;
+  $speakerBanner.subscribe((msg) => {
+    banner.hidden = !msg;
+    if (!msg) return;
+    name.textContent = msg.from_client_name;
+    text.textContent = msg.content;
+    // Restart the entrance animation for each new banner.
+    banner.classList.remove('show');
+    void banner.offsetWidth;
+    banner.classList.add('show');
+  });
+}
+
+const room = document.querySelector<HTMLElement>('.live-room[data-ticket]');
+if (room) gateTicketRoom(room);
+const banner = document.querySelector<HTMLElement>('[data-speaker-banner]');
+if (banner) mountSpeakerBanner(banner);
 
 const canvas = document.querySelector<HTMLCanvasElement>('[data-barrage]');
 if (canvas) mountBarrage(canvas, document.querySelector<HTMLElement>('[data-barrage-bar]'));

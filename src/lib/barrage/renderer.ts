@@ -11,6 +11,8 @@ export interface BarrageComment {
   color?: string;
   /** The viewer's own comment gets an outline box. */
   own?: boolean;
+  /** A speaker message: jumps the queue and flies on a gold band. */
+  priority?: boolean;
 }
 
 /** Knobs of the renderer. */
@@ -37,6 +39,7 @@ interface Flying {
   text: string;
   color: string;
   own: boolean;
+  priority: boolean;
   width: number;
   lane: number;
   start: number;
@@ -86,12 +89,14 @@ export function createBarrage(canvas: HTMLCanvasElement, options: BarrageOptions
       const lane = freeLane(tails, now, speed());
       if (lane < 0) return;
       const next = queue.shift()!;
-      const textWidth = Math.ceil(ctx!.measureText(next.text).width) + (next.own ? 16 : 0);
+      const boxed = next.own || next.priority;
+      const textWidth = Math.ceil(ctx!.measureText(next.text).width) + (boxed ? 16 : 0);
       tails[lane] = { start: now, width: textWidth };
       flying.push({
         text: next.text,
-        color: next.color ?? '#ffffff',
+        color: next.color ?? (next.priority ? '#ffd34d' : '#ffffff'),
         own: Boolean(next.own),
+        priority: Boolean(next.priority),
         width: textWidth,
         lane,
         start: now,
@@ -115,7 +120,13 @@ export function createBarrage(canvas: HTMLCanvasElement, options: BarrageOptions
       if (x + item.width < 0) continue;
       flying[kept++] = item;
       const y = item.lane * laneHeight + laneHeight / 2;
-      const textX = item.own ? x + 8 : x;
+      const textX = item.own || item.priority ? x + 8 : x;
+      if (item.priority) {
+        ctx!.fillStyle = 'rgba(255,184,0,0.22)';
+        ctx!.fillRect(x, y - laneHeight / 2 + 2, item.width, laneHeight - 4);
+        ctx!.fillStyle = '#ffb800';
+        ctx!.fillRect(x, y - laneHeight / 2 + 2, 3, laneHeight - 4);
+      }
       ctx!.strokeText(item.text, textX, y);
       ctx!.fillStyle = item.color;
       ctx!.fillText(item.text, textX, y);
@@ -142,7 +153,11 @@ export function createBarrage(canvas: HTMLCanvasElement, options: BarrageOptions
   return {
     push(comment) {
       if (!enabled) return;
-      queue.push(comment);
+      // Speaker messages go ahead of ordinary ones still waiting for a lane.
+      if (comment.priority) {
+        const firstOrdinary = queue.findIndex((c) => !c.priority);
+        queue.splice(firstOrdinary < 0 ? queue.length : firstOrdinary, 0, comment);
+      } else queue.push(comment);
       if (queue.length > maxQueue) queue = queue.slice(queue.length - maxQueue);
       wake();
     },

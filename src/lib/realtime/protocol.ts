@@ -11,7 +11,7 @@ export const CLIENT_FRAME = {
   first: 'first',
   /** Keep-alive, every 60 s: { groupId, device_id }. */
   ping: 'ping',
-  /** Chat message: { content }. */
+  /** Chat message: { content, props? }; props { type: 100 | 101, props_id } uses a backpack prop. */
   say: 'say',
   /** Gift: { giftid, count, client_msg_id }. */
   gift: 'gift',
@@ -92,12 +92,16 @@ export const REALTIME_ERROR = {
   notInRoom: 40002,
   /** The room does not exist. */
   noRoom: 40004,
+  /** The room is ticket-paid and live: pay for entry first (guests log in first). */
+  ticketRequired: 40005,
   /** Not allowed (guest speaking, non-manager moderating). */
   forbidden: 40003,
   /** A chat message refused by the chat rules; data.reason tells which. */
   refused: 42000,
   /** The speaker is banned; data.until tells until when (null: permanent). */
   banned: 42001,
+  /** The chat prop asked for is not in the speaker's backpack; nothing was sent or used. */
+  noProp: 42002,
   /** Too many frames in a short time. */
   flood: 42900,
 } as const;
@@ -149,8 +153,20 @@ export interface SayData {
   /** Chat prop: 0 none, 100 speaker, 101 colourful (with props_id 2, 3 or 4). */
   props: number;
   props_id: number;
+  /** Text colour of a colourful message (#113BD0, #E41EB1, #FF6B00); '' otherwise. */
+  font_color: string;
+  /** True for a colourful message (props 101). */
+  isColorful: boolean;
+  /** True for a speaker message (props 100): shown as a banner across the room. */
+  isSpeaker: boolean;
   /** Send time, ms. */
   time: number;
+}
+
+/** Data of a client `say`: the text and, optionally, the prop to use (spec §3 props). */
+export interface SayRequest {
+  content: string;
+  props?: { type: number; props_id: number };
 }
 
 /** A user entering (`enter`). */

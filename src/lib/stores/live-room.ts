@@ -5,6 +5,7 @@
  */
 import { atom } from 'nanostores';
 import { call } from '../api/client.ts';
+import { missingPropKey, propCountKey, type SayProps } from '../live/props.ts';
 import { channelForHost } from '../channel.ts';
 import { deviceId } from '../device.ts';
 import { createI18n, toApiLang } from '../i18n/index.ts';
@@ -36,6 +37,7 @@ import {
   type BanReason,
   type BanUnit,
 } from '../rules/chat.ts';
+import { $backpack, loadBackpack } from './backpack.ts';
 import { openLogin } from './dialogs.ts';
 import { $locale } from './locale.ts';
 import { $chatReady, $loggedIn, clearSession } from './session.ts';
@@ -64,6 +66,14 @@ export const $roomConnection = atom<RoomConnection>('idle');
 /** This viewer in the room, after joining. */
 export const $chatMe = atom<ChatMe | null>(null);
 
+/** The prop the next message will use (speaker or a colour); null for none. */
+export const $chatProp = atom<SayProps | null>(null);
+/** The speaker message shown as a banner across the room now; null between them. */
+export const $speakerBanner = atom<SayData | null>(null);
+
+/** How long one speaker banner stays. */
+export const SPEAKER_BANNER_MS = 6000;
+
 type BarrageListener = (msg: SayData) => void;
 const barrageListeners = new Set<BarrageListener>();
 
@@ -74,6 +84,23 @@ export function onBarrage(listener: BarrageListener): () => void {
 }
 
 let socket: RealtimeSocket | undefined;
+const speakerQueue: SayData[] = [];
+let speakerTimer: ReturnType<typeof setTimeout> | undefined;
+
+/** Shows the next queued speaker banner, one at a time. */
+function nextSpeaker(): void {
+  speakerTimer = undefined;
+  const next = speakerQueue.shift() ?? null;
+  $speakerBanner.set(next);
+  if (next) speakerTimer = setTimeout(nextSpeaker, SPEAKER_BANNER_MS);
+}
+
+function queueSpeaker(msg: SayData): void {
+  // A busy room keeps only the latest few waiting.
+  speakerQueue.push(msg);
+  if (speakerQueue.length > 5) speakerQueue.shift();
+  if (!speakerTimer) nextSpeaker();
+}
 let roomId = 0;
 const t = () => createI18n($locale.get());
 
@@ -112,6 +139,10 @@ function onError(data: ErrorData): void {
     if ($loggedIn.get()) openLogin();
     return;
   }
+  if (data.code === REALTIME_ERROR.noProp) {
+    $chatProp.set(null);
+    void loadBackpack().catch(() => {});
+  }
   if (data.code === REALTIME_ERROR.banned) {
     const me = $chatMe.get();
     if (me) $chatMe.set({ ...me, bannedUntil: data.until ?? null });
@@ -140,6 +171,11 @@ function onFrame(frame: Frame): void {
       const msg = frame.data as SayData;
       $chat.set(addMessages($chat.get(), [msg]));
       for (const listener of barrageListeners) listener(msg);
+      if (msg.isSpeaker) queueSpeaker(msg);
+      // Our own prop message was paid for: read the counts again.
+      if (msg.props && $chatMe.get()?.id === String(msg.user_id)) {
+        void loadBackpack().catch(() => {});
+      }
       return;
     }
     case SERVER_FRAME.enter:
@@ -221,6 +257,11 @@ export function leaveRoom(): void {
   socket?.close();
   socket = undefined;
   roomId = 0;
+  speakerQueue.length = 0;
+  clearTimeout(speakerTimer);
+  speakerTimer = undefined;
+  $speakerBanner.set(null);
+  $chatProp.set(null);
   $chat.set(EMPTY_CHAT);
   $chatMe.set(null);
   $roomConnection.set('idle');
@@ -228,8 +269,25 @@ export function leaveRoom(): void {
 }
 
 /**
- * Sends a chat message. Guests are asked to log in; a message the rules would refuse for its
- * shape is refused here too (the hub checks again). Returns true when it was sent.
+ * Chooses the prop for the next message, or none with null. A prop the backpack does not hold
+ * is refused with the spec's message ('You dont have speaker yet'); returns true when chosen.
+ */
+export function chooseProp(props: SayProps | null): boolean {
+  if (props) {
+    const counts = $backpack.get()?.props;
+    if (!counts || counts[propCountKey(props)] <= 0) {
+      showToast(t()(missingPropKey(props.type)), 'error');
+      return false;
+    }
+  }
+  $chatProp.set(props);
+  return true;
+}
+
+/**
+ * Sends a chat message, with the chosen prop if any (used once, then unchosen). Guests are asked
+ * to log in; a message the rules would refuse for its shape is refused here too (the hub checks
+ * again and owns the prop count). Returns true when it was sent.
  */
 export function sendChat(content: string): boolean {
   if (!$loggedIn.get()) {
@@ -259,7 +317,10 @@ export function sendChat(content: string): boolean {
     showToast(t()(`liveChat.refused.${shape}`), 'error');
     return false;
   }
-  return socket?.send(CLIENT_FRAME.say, { content: text }) ?? false;
+  const props = $chatProp.get();
+  const sent = socket?.send(CLIENT_FRAME.say, props ? { content: text, props } : { content: text });
+  if (sent) $chatProp.set(null);
+  return sent ?? false;
 }
 
 /** Manager: bans `uid` for `amount` `unit`s for `reason`. */

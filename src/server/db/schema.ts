@@ -717,3 +717,80 @@ export const livePlans = pgTable(
     check('live_plans_ticket_nonneg', sql`${t.ticket} >= 0`),
   ],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Backpack (tickets and chat props) and ticket-paid room entry
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * What a user holds, one row per user, item type and props_id. Quantities only move through
+ * guarded updates (`quantity >= n`), so the CHECK is a last line of defence, never hit.
+ */
+export const backpackItems = pgTable(
+  'backpack_items',
+  {
+    /** Owner. */
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Item type (PROP_TYPE in src/lib/live/props.ts): 100 speaker, 101 colourful, 105 ticket. */
+    itemType: smallint('item_type').notNull(),
+    /** Variant of the type: the colour of a colourful chat prop (2, 3, 4); 0 otherwise. */
+    propsId: smallint('props_id').notNull().default(0),
+    /** How many the user holds; never negative. */
+    quantity: integer('quantity').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.itemType, t.propsId] }),
+    check('backpack_items_quantity_nonneg', sql`${t.quantity} >= 0`),
+  ],
+);
+
+/** Every change of a backpack quantity, written in the same transaction as the change. */
+export const backpackLedger = pgTable(
+  'backpack_ledger',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** Whose backpack changed. */
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Item type (PROP_TYPE in src/lib/live/props.ts): 100 speaker, 101 colourful, 105 ticket. */
+    itemType: smallint('item_type').notNull(),
+    /** Variant, as in backpack_items. */
+    propsId: smallint('props_id').notNull().default(0),
+    /** Signed change: positive when granted or bought, negative when used. */
+    delta: integer('delta').notNull(),
+    /** Why: grant, purchase, chat_prop, room_ticket ... */
+    kind: text('kind').notNull(),
+    /** What it refers to (room, chat message id, order id ...). */
+    reference: text('reference').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index('backpack_ledger_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * Entry to a ticket-paid room, bought for one live of the anchor (identified by its start
+ * time), so reloading or rejoining during that live never charges again.
+ */
+export const roomTickets = pgTable(
+  'room_tickets',
+  {
+    /** Who may enter. */
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The room: its anchor's user id. */
+    anchorId: integer('anchor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** live_rooms.started_at of the live the entry is for. */
+    liveStartedAt: timestamp('live_started_at', { withTimezone: true }).notNull(),
+    /** Tickets paid. */
+    tickets: integer('tickets').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.anchorId, t.liveStartedAt] })],
+);

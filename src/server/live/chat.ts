@@ -4,9 +4,11 @@
  * comment-management API.
  */
 import { and, desc, eq, gt, inArray, isNull, or } from 'drizzle-orm';
+import { fontColorOf, PROP_TYPE, type SayProps } from '../../lib/live/props.ts';
 import type { AnnouncementData, BannedData, SayData } from '../../lib/realtime/protocol.ts';
 import { DEFAULT_CHAT_CONFIG, type BanReason, type ChatConfig } from '../../lib/rules/chat.ts';
 import { levelOf } from '../../lib/rules/level.ts';
+import { consumeItems } from '../backpack/service.ts';
 import type { Db } from '../db/index.ts';
 import {
   appConfig,
@@ -88,6 +90,10 @@ export interface RoomInfo {
   isLive: boolean;
   heat: number;
   announcement: AnnouncementData;
+  /** Tickets to enter while live; 0 for a free room. */
+  ticket: number;
+  /** When the current or last live started. */
+  startedAt: Date | null;
 }
 
 /** The room of anchor `anchorId`, or null when there is none. */
@@ -99,6 +105,8 @@ export async function findRoom(db: Db, anchorId: number): Promise<RoomInfo | nul
       heat: liveRooms.heat,
       announcement: liveRooms.announcement,
       contacts: liveRooms.contacts,
+      ticket: liveRooms.ticket,
+      startedAt: liveRooms.startedAt,
     })
     .from(liveRooms)
     .where(eq(liveRooms.anchorId, anchorId))
@@ -110,6 +118,8 @@ export async function findRoom(db: Db, anchorId: number): Promise<RoomInfo | nul
     isLive: row.isLive,
     heat: row.heat,
     announcement: { room_id: row.anchorId, content: row.announcement, contact: row.contacts },
+    ticket: row.ticket,
+    startedAt: row.startedAt,
   };
 }
 
@@ -198,6 +208,17 @@ export function createMessageWriter(db: Db): (message: NewChatMessage) => Promis
     });
 }
 
+/** The prop fields of a message as rooms see them. */
+function propFields(propType: number, propsId: number) {
+  return {
+    props: propType,
+    props_id: propsId,
+    font_color: fontColorOf(propType, propsId),
+    isColorful: propType === PROP_TYPE.colorful,
+    isSpeaker: propType === PROP_TYPE.speaker,
+  };
+}
+
 function toSay(message: NewChatMessage, row: { id: number; createdAt: Date }): SayData {
   const { profile } = message;
   return {
@@ -210,10 +231,33 @@ function toSay(message: NewChatMessage, row: { id: number; createdAt: Date }): S
     vip_level: profile.vipLevel,
     role: profile.role,
     is_manager: message.isManager,
-    props: message.propType ?? 0,
-    props_id: message.propsId ?? 0,
+    ...propFields(message.propType ?? 0, message.propsId ?? 0),
     time: row.createdAt.getTime(),
   };
+}
+
+/**
+ * Stores a message sent with a chat prop, using one prop from the speaker's backpack in the
+ * same transaction: the prop is used if and only if the message is stored. Null when the
+ * speaker holds none (then nothing changes).
+ */
+export async function savePropMessage(
+  db: Db,
+  message: Omit<NewChatMessage, 'propType' | 'propsId'>,
+  props: SayProps,
+): Promise<SayData | null> {
+  return db.transaction(async (tx) => {
+    const left = await consumeItems(tx, {
+      userId: message.profile.id,
+      type: props.type,
+      propsId: props.props_id,
+      count: 1,
+      kind: 'chat_prop',
+      reference: `room:${message.anchorId}`,
+    });
+    if (left === null) return null;
+    return saveMessage(tx, { ...message, propType: props.type, propsId: props.props_id });
+  });
 }
 
 /** The room's last `limit` visible messages, oldest first. */
@@ -252,8 +296,7 @@ export async function recentMessages(
       vip_level: profile.vipLevel,
       role: profile.role,
       is_manager: canModerate(profile, moderators),
-      props: row.propType,
-      props_id: row.propsId,
+      ...propFields(row.propType, row.propsId),
       time: row.createdAt.getTime(),
     };
   });

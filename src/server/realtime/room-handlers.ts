@@ -4,6 +4,7 @@
  * the server; a refused frame changes nothing and reaches nobody else.
  */
 import { z } from 'zod';
+import { missingPropKey, sayPropsSchema, type SayProps } from '../../lib/live/props.ts';
 import {
   REALTIME_ERROR,
   SERVER_FRAME,
@@ -40,9 +41,11 @@ import {
   profilesOf,
   recentMessages,
   roomModerators,
+  savePropMessage,
   setAnnouncement,
   type NewChatMessage,
 } from '../live/chat.ts';
+import { hasEntry, ticketedLive } from '../live/tickets.ts';
 import type { Runtime } from '../runtime.ts';
 import type { Connection } from './connection.ts';
 import type { Rooms } from './rooms.ts';
@@ -104,8 +107,21 @@ export async function handleJoin(
     conn.fail(REALTIME_ERROR.noRoom, 'liveChat.errors.noRoom');
     return;
   }
-  const [moderators, history, ban] = await Promise.all([
-    roomModerators(db, anchorId),
+  const moderators = await roomModerators(db, anchorId);
+  const isManager = profile ? canModerate(profile, moderators) : false;
+  // A live ticket room admits its staff and holders of an entry to this live, nobody else.
+  const live = ticketedLive(room);
+  if (live && !isManager) {
+    const entered = profile ? await hasEntry(db, profile.id, anchorId, live) : false;
+    if (!entered) {
+      conn.fail(
+        REALTIME_ERROR.ticketRequired,
+        profile ? 'liveRoom.ticket.required' : 'liveRoom.ticket.loginFirst',
+      );
+      return;
+    }
+  }
+  const [history, ban] = await Promise.all([
     recentMessages(db, anchorId),
     profile ? activeBanUntil(db, anchorId, profile.id) : Promise.resolve(undefined),
   ]);
@@ -115,7 +131,7 @@ export async function handleJoin(
   conn.user = profile;
   conn.tokenHash = proof.session;
   conn.room = anchorId;
-  conn.isManager = profile ? canModerate(profile, moderators) : false;
+  conn.isManager = isManager;
   conn.bannedUntil = ban === undefined ? undefined : ban === null ? null : ban.getTime();
   ctx.rooms.join(roomKey(anchorId), conn);
   const reply: LoginRepData = {
@@ -211,6 +227,16 @@ export async function handleSay(ctx: RoomContext, conn: Connection, data: unknow
   }
   const raw = (data as { content?: unknown } | null)?.content;
   const content = typeof raw === 'string' ? raw.trim() : '';
+  const rawProps = (data as { props?: unknown } | null)?.props;
+  let props: SayProps | undefined;
+  if (rawProps !== undefined && rawProps !== null) {
+    const parsed = sayPropsSchema.safeParse(rawProps);
+    if (!parsed.success) {
+      conn.fail(REALTIME_ERROR.badFrame, 'liveChat.errors.badInput');
+      return;
+    }
+    props = parsed.data;
+  }
   const config = await ctx.chatConfig();
   const now = Date.now();
   const state = speakerOf(ctx, anchorId, user.id);
@@ -228,13 +254,21 @@ export async function handleSay(ctx: RoomContext, conn: Connection, data: unknow
     }
     return;
   }
+  const before = { ...state };
   recordAccepted(state, content, now);
-  const say = await ctx.saveMessage({
-    anchorId,
-    profile: user,
-    isManager: conn.isManager,
-    content,
-  });
+  const message = { anchorId, profile: user, isManager: conn.isManager, content };
+  if (!props) {
+    toRoom(ctx, anchorId, { type: SERVER_FRAME.say, data: await ctx.saveMessage(message) });
+    return;
+  }
+  // A prop message uses one prop in the transaction that stores it; without one, nothing
+  // happened, so the chat rules forget the message too.
+  const say = await savePropMessage(ctx.rt.db, message, props);
+  if (!say) {
+    Object.assign(state, before);
+    conn.fail(REALTIME_ERROR.noProp, missingPropKey(props.type), { reason: 'noProp' });
+    return;
+  }
   toRoom(ctx, anchorId, { type: SERVER_FRAME.say, data: say });
 }
 

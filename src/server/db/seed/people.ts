@@ -255,6 +255,8 @@ export interface DemoRoom {
   startedMinutesAgo: number;
   heat: number;
   announcement: string;
+  /** Tickets to enter while live (a ticket-paid room); absent for a free room. */
+  ticket?: number;
   /** Cover file name under /demo/covers/ and /demo/covers-v/, without extension. */
   cover: string;
   /** Theme and the two team or accent colours of the cover art. */
@@ -330,6 +332,7 @@ export const DEMO_ROOMS: readonly DemoRoom[] = [
     startedMinutesAgo: 41,
     heat: 128_400,
     announcement: 'Radiant duelist. Ask about crosshair codes any time. No spoilers, no spam.',
+    ticket: 1,
     cover: 'valorant-1',
     art: { theme: 'valorant', colors: ['#ff3b5c', '#7c5cff'] },
   },
@@ -407,6 +410,25 @@ export const DEMO_ROOMS: readonly DemoRoom[] = [
     cover: 'football-2',
     art: { theme: 'football', colors: ['#dc052d', '#fde100'] },
   },
+];
+
+/** One kind of backpack item a demo account starts with (type 100 speaker, 101 colourful, 105 ticket). */
+export interface DemoItem {
+  mobile: string;
+  type: number;
+  /** Colour of a colourful prop (2, 3, 4); 0 otherwise. */
+  propsId: number;
+  quantity: number;
+}
+
+/** Starting backpacks: the demo viewer has 2 tickets for the ticket-paid room and chat props. */
+export const DEMO_BACKPACK: readonly DemoItem[] = [
+  { mobile: '13900000001', type: 105, propsId: 0, quantity: 2 },
+  { mobile: '13900000001', type: 100, propsId: 0, quantity: 3 },
+  { mobile: '13900000001', type: 101, propsId: 2, quantity: 5 },
+  { mobile: '13900000001', type: 101, propsId: 3, quantity: 5 },
+  { mobile: '13900000001', type: 101, propsId: 4, quantity: 5 },
+  { mobile: '13900000002', type: 101, propsId: 3, quantity: 2 },
 ];
 
 /** Mobile of the viewer who manages 13900000003's room. */

@@ -25,6 +25,7 @@ export async function seedRooms(
       isLive: room.live,
       heat: room.heat,
       streamUrl: DEMO_STREAM_URL,
+      ticket: room.ticket ?? 0,
       announcement: room.announcement,
       startedAt: new Date(now.getTime() - room.startedMinutesAgo * 60_000),
     })),

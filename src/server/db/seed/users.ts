@@ -1,7 +1,7 @@
-/** Demo accounts with their wallets; every starting balance is backed by a ledger grant. */
+/** Demo accounts with their wallets and backpacks; every starting balance is backed by a ledger grant. */
 import type { Db } from '../index.ts';
-import { ledgerEntries, users, wallets } from '../schema.ts';
-import { avatarPath, DEMO_ACCOUNTS } from './people.ts';
+import { backpackItems, backpackLedger, ledgerEntries, users, wallets } from '../schema.ts';
+import { avatarPath, DEMO_ACCOUNTS, DEMO_BACKPACK } from './people.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -53,5 +53,21 @@ export async function seedUsers(
       })),
   );
   if (grants.length > 0) await db.insert(ledgerEntries).values(grants);
+
+  const items = DEMO_BACKPACK.map((item) => ({
+    userId: ids.get(item.mobile)!,
+    itemType: item.type,
+    propsId: item.propsId,
+  }));
+  await db
+    .insert(backpackItems)
+    .values(items.map((item, i) => ({ ...item, quantity: DEMO_BACKPACK[i]!.quantity })));
+  await db.insert(backpackLedger).values(
+    items.map((item, i) => ({
+      ...item,
+      delta: DEMO_BACKPACK[i]!.quantity,
+      ...DEMO_GRANT,
+    })),
+  );
   return ids;
 }

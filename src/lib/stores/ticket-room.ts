@@ -1,0 +1,74 @@
+/**
+ * Entering a ticket-paid room: whether this viewer may watch (the server decides and only then
+ * gives the stream), and paying the room's tickets. The room page, the chat panel and the
+ * ticket dialog all follow `$roomEntry`.
+ */
+import { atom } from 'nanostores';
+import { call } from '../api/client.ts';
+import { createI18n } from '../i18n/index.ts';
+import { loadBackpack } from './backpack.ts';
+import { $locale } from './locale.ts';
+import { showToast } from './toast.ts';
+
+/** The server's answer about entering a room (`/api/live/ticket_room`). */
+export interface EntryState {
+  anchor_id: number;
+  ticket: number;
+  live: 0 | 1;
+  required: boolean;
+  entered: boolean;
+  free: boolean;
+  tickets: number;
+  stream_url: string;
+}
+
+/** Where this viewer stands: asking, must pay, may enter, or the check failed. */
+export type RoomEntry =
+  | { status: 'checking' }
+  | { status: 'locked'; state: EntryState; paying: boolean; error: string }
+  | { status: 'open'; state: EntryState }
+  | { status: 'failed' };
+
+/** Entry to the ticket room of this page; free rooms never use it. */
+export const $roomEntry = atom<RoomEntry>({ status: 'checking' });
+
+function settle(state: EntryState): void {
+  $roomEntry.set(
+    state.entered
+      ? { status: 'open', state }
+      : { status: 'locked', state, paying: false, error: '' },
+  );
+}
+
+/** Asks the server whether this viewer may enter room `anchorId`. */
+export async function checkEntry(anchorId: number): Promise<void> {
+  $roomEntry.set({ status: 'checking' });
+  try {
+    settle(await call<EntryState>('post', '/api/live/ticket_room', { anchor_id: anchorId }));
+  } catch {
+    $roomEntry.set({ status: 'failed' });
+  }
+}
+
+/** Pays the room's tickets (once per live; a repeat is free) and opens the room. */
+export async function payEntry(anchorId: number): Promise<void> {
+  const entry = $roomEntry.get();
+  if (entry.status !== 'locked' || entry.paying) return;
+  $roomEntry.set({ ...entry, paying: true, error: '' });
+  try {
+    const state = await call<EntryState & { charged: number }>(
+      'post',
+      '/api/live/enter_ticket_room',
+      { anchor_id: anchorId },
+    );
+    settle(state);
+    if (state.charged) showToast(createI18n($locale.get())('liveRoom.ticket.entered'), 'success');
+    void loadBackpack().catch(() => {});
+  } catch (error) {
+    $roomEntry.set({
+      ...entry,
+      paying: false,
+      error: error instanceof Error ? error.message : String(error),
+    });
+  }
+}

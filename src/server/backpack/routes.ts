@@ -1,0 +1,27 @@
+/**
+ * POST /api/live/user_backpack {user_id}: the caller's own backpack (spec §7): every item held,
+ * the ticket total and the chat prop counts. Nobody may read another user's backpack.
+ */
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { ApiEnv } from '../http/api-env.ts';
+import { ApiError, ok } from '../http/envelope.ts';
+import { requireUser } from '../http/middleware.ts';
+import { input } from '../http/validate.ts';
+import { readBackpack } from './service.ts';
+
+const backpackRequest = z.object({
+  user_id: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31 - 1),
+});
+
+/** Backpack routes, mounted under /api/live. */
+export const backpackRoutes = new Hono<ApiEnv>().post('/user_backpack', requireUser, async (c) => {
+  const { user_id } = await input(c, backpackRequest);
+  const user = c.get('user')!;
+  if (user_id !== user.id) throw new ApiError('errors.forbidden');
+  return ok(c, await readBackpack(c.get('rt').db, user.id));
+});

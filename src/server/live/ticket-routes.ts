@@ -1,0 +1,53 @@
+/**
+ * Ticket-paid rooms: POST /api/live/ticket_room {anchor_id} tells the viewer whether they may
+ * enter (and only then gives the stream); POST /api/live/enter_ticket_room {anchor_id} pays the
+ * room's tickets once per live, idempotently. Rules in tickets.ts.
+ */
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { ApiEnv } from '../http/api-env.ts';
+import { ApiError, ok } from '../http/envelope.ts';
+import { requireUser } from '../http/middleware.ts';
+import { RateLimiter } from '../http/rate-limit.ts';
+import { input } from '../http/validate.ts';
+import { playbackUrl } from './rooms.ts';
+import { buyEntry, entryState } from './tickets.ts';
+
+const roomRequest = z.object({
+  anchor_id: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31 - 1),
+});
+
+/** The state as the client sees it: the stream the player loads (the demo clip with MEDIA=demo). */
+function withPlayback<T extends { stream_url: string }>(media: 'demo' | 'live', state: T): T {
+  return { ...state, stream_url: state.stream_url && playbackUrl(media, state.stream_url) };
+}
+
+/** Ticket routes, mounted under /api/live; each app has its own payment limiter. */
+export function ticketRoutes() {
+  /** Entry payments per user per minute: a person pays a few times an evening, a script more. */
+  const payments = new RateLimiter(10, 60_000);
+  return new Hono<ApiEnv>()
+    .post('/ticket_room', async (c) => {
+      const { anchor_id } = await input(c, roomRequest);
+      const state = await entryState(c.get('rt').db, anchor_id, c.get('user'));
+      if (!state) throw new ApiError('errors.notFound', { httpStatus: 404 });
+      return ok(c, withPlayback(c.get('rt').env.media, state));
+    })
+    .post('/enter_ticket_room', requireUser, async (c) => {
+      const { anchor_id } = await input(c, roomRequest);
+      const user = c.get('user')!;
+      if (!payments.take(String(user.id)))
+        throw new ApiError('errors.tooMany', { httpStatus: 429 });
+      const result = await buyEntry(c.get('rt').db, anchor_id, user);
+      if (!result.ok) {
+        if (result.reason === 'noRoom') throw new ApiError('errors.notFound', { httpStatus: 404 });
+        throw new ApiError('liveRoom.ticket.notEnough');
+      }
+      const state = withPlayback(c.get('rt').env.media, result.state);
+      return ok(c, { ...state, charged: result.charged ? 1 : 0 });
+    });
+}
