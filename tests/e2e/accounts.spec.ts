@@ -120,8 +120,9 @@ test('a new phone in a live room: captcha, code from stdout, registration, the c
   await solveCaptcha(page, challenge);
   // The flash slides in and stays 1 s: finish its animation so the shot shows it in place even
   // when a busy machine paints slowly.
-  await expect(page.locator('.captcha-flash.ok')).toBeVisible();
-  await page.evaluate(() => document.getAnimations().forEach((a) => a.finish()));
+  const flash = page.locator('.captcha-flash.ok');
+  await expect(flash).toBeVisible();
+  await flash.evaluate((el) => el.getAnimations().forEach((a) => a.finish()));
   await shot(page, info, 'login-captcha-ok-1440-en-US');
   await expect(page.locator('[data-toast]')).toHaveText('sent successfully');
   await expect(page.locator('.lf-send')).toHaveText(/^\d+ s$/);

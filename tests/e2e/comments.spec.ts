@@ -75,7 +75,7 @@ test('viewers who moderate nothing are told so; guests are asked to log in', asy
   const guest = await open(browser, baseURL!, MANAGE, null);
   await expect(guest.getByText('Log in to manage the comments of your live room.')).toBeVisible();
   await guest.locator('#main').getByRole('button', { name: 'Log in' }).click();
-  await expect(guest.locator('[role="dialog"]').first()).toBeVisible();
+  await expect(guest.locator('dialog.modal[open]')).toBeVisible();
 
   const viewer = await open(browser, baseURL!, MANAGE, '13900000001');
   await expect(
