@@ -11,7 +11,7 @@ describe('giftSplit', () => {
     expect(giftSplit(520_000, 10_000)).toBe(520_000);
     expect(giftSplit(520_000, 0)).toBe(0);
   });
-  it('stays exact for large prices, where floating point would not', () => {
+  it('stays exact for prices up to the largest safe integer', () => {
     expect(giftSplit(9_007_199_254_740_991, 3_333)).toBe(3_002_099_511_605_172);
   });
   it('refuses fractions, negatives and shares past 100 %', () => {

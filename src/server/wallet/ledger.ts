@@ -18,7 +18,8 @@
  *   await addContribution(tx, { anchorId, userId: senderId, amount: price, at: new Date() });
  * });
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/index.ts';
 import { ledgerEntries, ledgerOperations, wallets } from '../db/schema.ts';
 import { peekRuntime } from '../runtime.ts';
@@ -116,29 +117,92 @@ function checkOperation(op: LedgerOperation): Move[] {
   );
 }
 
-/** Credits: an upsert, so a user without a wallet row gets one. */
-async function credit(tx: Db, move: Move): Promise<number> {
-  const column = wallets[move.currency];
-  const [row] = await tx
-    .insert(wallets)
-    .values({ userId: move.userId, [move.currency]: move.amount })
-    .onConflictDoUpdate({
-      target: wallets.userId,
-      set: { [move.currency]: sql`${column} + ${move.amount}` },
-    })
-    .returning({ balance: column });
-  return row!.balance;
+/** The database error behind a Drizzle error (drivers name the fields differently). */
+interface PgError {
+  code?: string;
+  constraint?: string;
+  constraint_name?: string;
+  detail?: string;
 }
 
-/** Debits: the guard in WHERE re-checks the row under its lock, so it never goes below zero. */
-async function debit(tx: Db, move: Move): Promise<number | undefined> {
-  const column = wallets[move.currency];
-  const [row] = await tx
-    .update(wallets)
-    .set({ [move.currency]: sql`${column} + ${move.amount}` })
-    .where(and(eq(wallets.userId, move.userId), sql`${column} + ${move.amount} >= 0`))
-    .returning({ balance: column });
-  return row?.balance;
+function pgError(err: unknown): PgError {
+  let e = err as { cause?: unknown } & PgError;
+  while (e && !e.code && e.cause) e = e.cause as typeof e;
+  return e ?? {};
+}
+
+/** Deadlock or serialization failure: safe to run the statement again. */
+function isRetryable(err: unknown): boolean {
+  const code = pgError(err).code;
+  return code === '40P01' || code === '40001';
+}
+
+/** The move a wallets_*_nonneg refusal is about: the debit of the failing row's user and currency. */
+function shortMove(err: unknown, moves: Move[]): Move | undefined {
+  const e = pgError(err);
+  if (e.code !== '23514') return undefined;
+  const constraint = e.constraint ?? e.constraint_name ?? '';
+  const match = /^wallets_(gold|diamond|income)_nonneg$/.exec(constraint);
+  if (!match) return undefined;
+  const userId = Number(/\((\d+),/.exec(e.detail ?? '')?.[1]);
+  const debits = moves.filter((m) => m.amount < 0 && m.currency === match[1]);
+  return debits.find((m) => m.userId === userId) ?? debits[0];
+}
+
+/**
+ * One statement writes the whole operation: the operation row (skipped when the key exists),
+ * the balance updates (one row per user, in user order) and a ledger row per move with the
+ * balance after it. A statement is atomic, so a debit below zero (refused by the wallets_*_nonneg
+ * CHECK constraints on the locked, current row) or a move without a wallet row (its balance_after
+ * would be null, refused by NOT NULL) fails every part of it.
+ */
+function operationStatement(op: LedgerOperation, moves: Move[]) {
+  const reference = op.reference ?? '';
+  const values = sql.join(
+    moves.map(
+      (m) => sql`(${m.userId}::int, ${m.currency}::text, ${m.amount}::bigint, ${m.kind}::text)`,
+    ),
+    sql`, `,
+  );
+  return sql`
+    with op as (
+      insert into ledger_operations (idempotency_key, kind, reference)
+      values (${op.key}, ${op.kind}, ${reference})
+      on conflict (idempotency_key) do nothing
+      returning id
+    ), moves (user_id, currency, amount, kind) as (values ${values}),
+    deltas as (
+      select user_id,
+        coalesce(sum(amount) filter (where currency = 'gold'), 0) as gold,
+        coalesce(sum(amount) filter (where currency = 'diamond'), 0) as diamond,
+        coalesce(sum(amount) filter (where currency = 'income'), 0) as income
+      from moves where exists (select 1 from op)
+      group by user_id order by user_id
+    ), updated as (
+      update wallets w
+      set gold = w.gold + d.gold, diamond = w.diamond + d.diamond, income = w.income + d.income
+      from deltas d where w.user_id = d.user_id
+      returning w.user_id, w.gold, w.diamond, w.income
+    ), entries as (
+      insert into ledger_entries
+        (operation_id, user_id, currency, amount, balance_after, kind, reference, idempotency_key)
+      select op.id, m.user_id, m.currency, m.amount,
+        case m.currency when 'gold' then u.gold when 'diamond' then u.diamond else u.income end,
+        m.kind, ${reference}, ${op.key}
+      from moves m cross join op left join updated u on u.user_id = m.user_id
+      order by m.user_id, m.currency
+      returning id, user_id, currency, balance_after
+    )
+    select op.id as operation_id, e.user_id, e.currency, e.balance_after
+    from op join entries e on true
+    order by e.id`;
+}
+
+type Row = Record<string, unknown>;
+
+async function execute(db: Db, query: ReturnType<typeof sql>): Promise<Row[]> {
+  const result = (await db.execute(query)) as unknown as Row[] | { rows: Row[] };
+  return Array.isArray(result) ? result : result.rows;
 }
 
 /** The outcome stored for an idempotency key, or undefined when the key is unknown. */
@@ -168,48 +232,51 @@ export async function findOperation(db: Db, key: string): Promise<LedgerOutcome 
 }
 
 /**
- * Applies an operation's moves in one transaction: a ledger row per move and a guarded balance
- * update, so no balance can go negative under any concurrency. Given a transaction, it runs in
- * a savepoint inside it (so it commits with the caller, and a refusal leaves the caller's own
- * work untouched). A debit that would go below zero undoes every move and throws
- * InsufficientBalanceError. A key applied before moves nothing and returns the first outcome with
- * `replayed: true`; two concurrent calls with one key apply it once (the second waits on the
- * key's unique index, then reads the first's outcome).
+ * Applies an operation's moves atomically: a ledger row per move and the balance updates, in
+ * one SQL statement, so no balance can go negative under any concurrency (the wallets CHECK
+ * constraints refuse it on the locked row). Alone, the statement is its own transaction; given a
+ * transaction, it runs in a savepoint inside it, so it commits with the caller and a refusal
+ * leaves the caller's own work untouched. A debit that would go below zero moves nothing and
+ * throws InsufficientBalanceError. A key applied before moves nothing and returns the first
+ * outcome with `replayed: true`; two concurrent calls with one key apply it once (the second
+ * waits on the key's unique index, then reads the first's outcome). Deadlocks are retried.
  */
 export async function applyMoves(db: Db, op: LedgerOperation): Promise<LedgerOutcome> {
   const moves = checkOperation(op);
-  const reference = op.reference ?? '';
-  const outcome = await db.transaction(async (tx): Promise<LedgerOutcome | undefined> => {
-    const [operation] = await tx
-      .insert(ledgerOperations)
-      .values({ idempotencyKey: op.key, kind: op.kind, reference })
-      .onConflictDoNothing({ target: ledgerOperations.idempotencyKey })
-      .returning({ id: ledgerOperations.id });
-    if (!operation) return undefined;
-    const applied: AppliedMove[] = [];
-    for (const move of moves) {
-      const balanceAfter = move.amount > 0 ? await credit(tx, move) : await debit(tx, move);
-      if (balanceAfter === undefined) throw new InsufficientBalanceError(move.userId, move.currency);
-      applied.push({ ...move, balanceAfter });
+  const statement = operationStatement(op, moves);
+  // Alone, the statement is its own transaction; inside a caller's, a savepoint keeps a refusal
+  // from aborting the caller's transaction.
+  const run = (): Promise<Row[]> =>
+    db instanceof PgTransaction
+      ? db.transaction((tx) => execute(tx, statement))
+      : execute(db, statement);
+  let rows: Row[] = [];
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      rows = await run();
+      break;
+    } catch (err) {
+      const short = shortMove(err, moves);
+      if (short) throw new InsufficientBalanceError(short.userId, short.currency);
+      if (pgError(err).code === '23502') {
+        throw new Error(`ledger: a user of operation ${op.key} has no wallet`, { cause: err });
+      }
+      if (!isRetryable(err) || attempt >= 5) throw err;
     }
-    await tx.insert(ledgerEntries).values(
-      applied.map((move) => ({
-        operationId: operation.id,
-        userId: move.userId,
-        currency: move.currency,
-        amount: move.amount,
-        balanceAfter: move.balanceAfter,
-        kind: move.kind,
-        reference,
-        idempotencyKey: op.key,
-      })),
-    );
-    return { operationId: operation.id, replayed: false, moves: applied };
-  });
-  if (outcome) return outcome;
-  const first = await findOperation(db, op.key);
-  if (!first) throw new Error(`ledger: operation ${op.key} exists without entries`);
-  return first;
+  }
+  if (rows.length === 0) {
+    const first = await findOperation(db, op.key);
+    if (!first) throw new Error(`ledger: operation ${op.key} exists without entries`);
+    return first;
+  }
+  const balances = new Map(
+    rows.map((r) => [`${Number(r.user_id)}:${String(r.currency)}`, Number(r.balance_after)]),
+  );
+  return {
+    operationId: Number(rows[0]!.operation_id),
+    replayed: false,
+    moves: moves.map((m) => ({ ...m, balanceAfter: balances.get(`${m.userId}:${m.currency}`)! })),
+  };
 }
 
 /** A wallet's balances in minor units (zeros when the user has no wallet row). */
