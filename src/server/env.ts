@@ -37,8 +37,8 @@ export interface Env {
   searchEngineBuild: boolean;
   /** Anchor's share of a gift's price, in basis points (ANCHOR_SHARE percent × 100; default 50 %). */
   anchorShareBp: number;
-  /** Payment provider of recharges (sandbox). */
-  paymentProvider: string;
+  /** Payment provider of recharges: sandbox, or none (recharge closed; the production default). */
+  paymentProvider: 'sandbox' | 'none';
   /** Minutes before an unpaid recharge order expires. */
   rechargeOrderMinutes: number;
 }
@@ -99,9 +99,11 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const rechargeOrderMinutes = Number(source.RECHARGE_ORDER_MINUTES ?? 30);
   if (!Number.isInteger(rechargeOrderMinutes) || rechargeOrderMinutes < 1)
     throw new Error(`Bad RECHARGE_ORDER_MINUTES: ${source.RECHARGE_ORDER_MINUTES}`);
-  const paymentProvider = source.PAYMENT_PROVIDER ?? 'sandbox';
-  if (paymentProvider !== 'sandbox')
-    throw new Error(`Bad PAYMENT_PROVIDER: ${paymentProvider} (sandbox is the only one built in)`);
+  // The sandbox credits gems without money: production must ask for it by name.
+  const paymentProvider =
+    source.PAYMENT_PROVIDER ?? (nodeEnv === 'production' ? 'none' : 'sandbox');
+  if (paymentProvider !== 'sandbox' && paymentProvider !== 'none')
+    throw new Error(`Bad PAYMENT_PROVIDER: ${paymentProvider} (sandbox or none)`);
   const media = source.MEDIA ?? 'demo';
   if (media !== 'demo' && media !== 'live') throw new Error(`Bad MEDIA: ${media} (demo or live)`);
   return {

@@ -78,7 +78,12 @@ describe.each(DB_KINDS)('ledger on %s', (kind) => {
             reference: String(i),
             moves: [
               { userId: sender, currency: 'gold', amount: -price, kind: 'gift_send' },
-              { userId: anchorId, currency: 'income', amount: giftSplit(price), kind: 'gift_income' },
+              {
+                userId: anchorId,
+                currency: 'income',
+                amount: giftSplit(price),
+                kind: 'gift_income',
+              },
             ],
           });
           return { sender, ok: true };

@@ -10,6 +10,7 @@ import type { player } from './locales/en-US/player.ts';
 import type { ranking } from './locales/en-US/ranking.ts';
 import type { sports } from './locales/en-US/schedule.ts';
 import type { shell } from './locales/en-US/shell.ts';
+import type { wallet } from './locales/en-US/wallet.ts';
 
 type Widen<T> = { -readonly [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
 
@@ -33,6 +34,8 @@ export type RankingResource = Widen<typeof ranking>;
 export type SportsResource = Widen<typeof sports>;
 /** Shape of the video player strings. */
 export type PlayerResource = Widen<typeof player>;
+/** Shape of the wallet, recharge and voucher strings. */
+export type WalletResource = Widen<typeof wallet>;
 /** Shape of one locale's strings. */
 export type Resource = ShellResource & {
   account: AccountResource;
@@ -44,6 +47,7 @@ export type Resource = ShellResource & {
   ranking: RankingResource;
   sports: SportsResource;
   player: PlayerResource;
+  wallet: WalletResource;
 };
 
 type Paths<T, P extends string = ''> = {

@@ -102,7 +102,11 @@ function checkOperation(op: LedgerOperation): Move[] {
     if (!CURRENCIES.includes(move.currency)) {
       throw new RangeError(`ledger: unknown currency ${String(move.currency)}`);
     }
-    if (!Number.isSafeInteger(move.amount) || move.amount === 0 || Math.abs(move.amount) > MAX_MOVE) {
+    if (
+      !Number.isSafeInteger(move.amount) ||
+      move.amount === 0 ||
+      Math.abs(move.amount) > MAX_MOVE
+    ) {
       throw new RangeError(`ledger: amount must be a non-zero integer, got ${move.amount}`);
     }
     const id = `${move.userId}:${move.currency}`;
@@ -126,9 +130,12 @@ interface PgError {
 }
 
 function pgError(err: unknown): PgError {
-  let e = err as { cause?: unknown } & PgError;
-  while (e && !e.code && e.cause) e = e.cause as typeof e;
-  return e ?? {};
+  let e: unknown = err;
+  for (let depth = 0; depth < 5 && e && typeof e === 'object'; depth += 1) {
+    if ('code' in e && typeof e.code === 'string') return e as PgError;
+    e = 'cause' in e ? e.cause : undefined;
+  }
+  return {};
 }
 
 /** Deadlock or serialization failure: safe to run the statement again. */
@@ -201,8 +208,9 @@ function operationStatement(op: LedgerOperation, moves: Move[]) {
 type Row = Record<string, unknown>;
 
 async function execute(db: Db, query: ReturnType<typeof sql>): Promise<Row[]> {
-  const result = (await db.execute(query)) as unknown as Row[] | { rows: Row[] };
-  return Array.isArray(result) ? result : result.rows;
+  // postgres.js answers an array of rows, PGlite an object with rows.
+  const result: unknown = await db.execute(query);
+  return Array.isArray(result) ? (result as Row[]) : (result as { rows: Row[] }).rows;
 }
 
 /** The outcome stored for an idempotency key, or undefined when the key is unknown. */
@@ -248,7 +256,7 @@ export async function applyMoves(db: Db, op: LedgerOperation): Promise<LedgerOut
   // from aborting the caller's transaction.
   const run = (): Promise<Row[]> =>
     db instanceof PgTransaction
-      ? db.transaction((tx) => execute(tx, statement))
+      ? db.transaction((tx) => execute(tx as unknown as Db, statement))
       : execute(db, statement);
   let rows: Row[] = [];
   for (let attempt = 1; ; attempt += 1) {

@@ -33,16 +33,15 @@ export interface VerifyReport {
 
 /** True when the report shows no drift, no negative balance and no empty operation. */
 export function isClean(report: VerifyReport): boolean {
-  return (
-    report.drift.length === 0 && report.negative.length === 0 && report.emptyOperations === 0
-  );
+  return report.drift.length === 0 && report.negative.length === 0 && report.emptyOperations === 0;
 }
 
 type Row = Record<string, unknown>;
 
 async function rows(db: Db, query: ReturnType<typeof sql>): Promise<Row[]> {
-  const result = (await db.execute(query)) as unknown as Row[] | { rows: Row[] };
-  return Array.isArray(result) ? result : result.rows;
+  // postgres.js answers an array of rows, PGlite an object with rows.
+  const result: unknown = await db.execute(query);
+  return Array.isArray(result) ? (result as Row[]) : (result as { rows: Row[] }).rows;
 }
 
 const num = (value: unknown): number => Number(value ?? 0);

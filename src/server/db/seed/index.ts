@@ -16,6 +16,7 @@ import { DEMO_PASSWORD, DEMO_ROOMS } from './people.ts';
 import { seedFans, seedRankings } from './rankings.ts';
 import { seedRooms } from './rooms.ts';
 import { seedUsers } from './users.ts';
+import { seedVouchers } from './vouchers.ts';
 import { seedWorldCup } from './world-cup.ts';
 
 /** Password of every demo account. */
@@ -32,6 +33,7 @@ async function seedInto(db: Db, now: Date, passwordHash: string): Promise<void> 
   await seedWorldCup(db, now);
   await seedMatchCentre(db, matchIds, now);
   const userIds = await seedUsers(db, passwordHash, now);
+  await seedVouchers(db, userIds, now);
   await seedRooms(db, userIds, matchIds, now);
   await seedConfig(db, now);
   await seedBanners(db, userIds.get(DEMO_ROOMS[0]!.anchorMobile)!);

@@ -34,7 +34,9 @@ export async function seedUsers(
     .returning({ id: users.id, mobile: users.mobile });
   const ids = new Map(rows.map((row) => [row.mobile, row.id]));
 
-  await db.insert(wallets).values(DEMO_ACCOUNTS.map((account) => ({ userId: ids.get(account.mobile)! })));
+  await db
+    .insert(wallets)
+    .values(DEMO_ACCOUNTS.map((account) => ({ userId: ids.get(account.mobile)! })));
   for (const account of DEMO_ACCOUNTS) {
     const userId = ids.get(account.mobile)!;
     const moves = (['gold', 'diamond', 'income'] as const)

@@ -10,6 +10,7 @@ import { player } from './player.ts';
 import { ranking } from './ranking.ts';
 import { sports } from './schedule.ts';
 import { shell } from './shell.ts';
+import { wallet } from './wallet.ts';
 
 /** The en-US resource; its shape defines every locale's keys. */
 export const enUS = {
@@ -23,4 +24,5 @@ export const enUS = {
   ranking,
   sports,
   player,
+  wallet,
 } as const;

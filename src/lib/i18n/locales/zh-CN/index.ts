@@ -11,6 +11,7 @@ import { player } from './player.ts';
 import { ranking } from './ranking.ts';
 import { sports } from './schedule.ts';
 import { shell } from './shell.ts';
+import { wallet } from './wallet.ts';
 
 /** The zh-CN resource. */
 export const zhCN: Resource = {
@@ -24,4 +25,5 @@ export const zhCN: Resource = {
   ranking,
   sports,
   player,
+  wallet,
 };
