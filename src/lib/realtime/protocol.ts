@@ -208,3 +208,48 @@ export interface ErrorData {
   /** Ban end for `banned` (ms; null permanent). */
   until?: number | null;
 }
+
+/** Data of the client's `gift`: send `count` of gift `giftid`; a repeated client_msg_id is charged once. */
+export interface GiftSendData {
+  giftid: number;
+  count: number;
+  /** Unique per press of the send button (for example a UUID); at most 64 characters. */
+  client_msg_id: string;
+}
+
+/** How a gift animates (`animat_type`): 0 icon only, 1 a canvas animation on the gift stage. */
+export type GiftAnimationType = 0 | 1;
+
+/** Data of the room's `gift` frame: who sent which gift, and its running combo count. */
+export interface GiftData {
+  /** Gift message id (unique per send). */
+  id: string;
+  giftid: number;
+  gift_name: string;
+  /** How many of the gift this send carried. */
+  count: number;
+  /**
+   * Combo count: how many of this gift the sender has sent in a row (hit > 1 updates the newest
+   * chat line of the same sender and gift instead of adding one).
+   */
+  hit: number;
+  /** Sender: user id, name, avatar, level and noble level. */
+  uid: number;
+  sender: string;
+  avatar: string;
+  level: number;
+  vip_level: number;
+  /** Icon URL of the gift. */
+  icon: string;
+  /** Animation key of the gift stage; empty when animat_type is 0. */
+  animation: string;
+  animat_type: GiftAnimationType;
+  /** Server time, ms. */
+  time: number;
+}
+
+/** Data of `giftFeedRep`, sent to the giver only: the new balance in minor units. */
+export interface GiftFeedRepData {
+  client_msg_id: string;
+  bal: { diamond: number; gold: number };
+}
