@@ -17,6 +17,7 @@ import { SANDBOX_PATH } from './recharge/sandbox.ts';
 import { context, onError } from './http/middleware.ts';
 import { commentRoutes } from './live/comment-routes.ts';
 import { liveRoutes } from './live/routes.ts';
+import { giftRoutes } from './gifts/routes.ts';
 import { maintenanceRoutes } from './maintenance/routes.ts';
 import { rankingRoutes } from './rankings/routes.ts';
 import type { Runtime } from './runtime.ts';
@@ -43,6 +44,7 @@ export function createApi(rt: Runtime): Hono<ApiEnv> {
   app.route('/api/feedback', feedbackRoutes);
   app.route('/api/live', liveRoutes);
   app.route('/api/live', commentRoutes);
+  app.route('/api/live', giftRoutes);
   app.route('/api/anchor', followRoutes);
   app.route('/api/match', matchRoutes());
   app.route('/api/live', rankingRoutes);

@@ -4,6 +4,7 @@ import type { accountUi } from './locales/en-US/account-ui.ts';
 import type { commentAdmin } from './locales/en-US/comment-admin.ts';
 import type { content } from './locales/en-US/content.ts';
 import type { games } from './locales/en-US/games.ts';
+import type { gifts } from './locales/en-US/gifts.ts';
 import type { liveChat } from './locales/en-US/live-chat.ts';
 import type { liveRoom } from './locales/en-US/live-room.ts';
 import type { player } from './locales/en-US/player.ts';
@@ -34,6 +35,8 @@ export type RankingResource = Widen<typeof ranking>;
 export type SportsResource = Widen<typeof sports>;
 /** Shape of the video player strings. */
 export type PlayerResource = Widen<typeof player>;
+/** Shape of the gift panel and gift refusal strings. */
+export type GiftsResource = Widen<typeof gifts>;
 /** Shape of the wallet, recharge and voucher strings. */
 export type WalletResource = Widen<typeof wallet>;
 /** Shape of one locale's strings. */
@@ -47,6 +50,7 @@ export type Resource = ShellResource & {
   ranking: RankingResource;
   sports: SportsResource;
   player: PlayerResource;
+  gifts: GiftsResource;
   wallet: WalletResource;
 };
 

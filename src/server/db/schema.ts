@@ -747,3 +747,38 @@ export const gamePlays = pgTable(
   },
   (t) => [index('game_plays_user_idx').on(t.userId, t.createdAt)],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Gifts
+// ---------------------------------------------------------------------------------------------
+
+/** The gift catalogue (POST /api/live/gift_list); seeded from src/lib/gifts/catalogue.ts. */
+export const gifts = pgTable(
+  'gifts',
+  {
+    /** Gift id as frames carry it (giftid). */
+    id: integer('id').primaryKey(),
+    nameEn: text('name_en').notNull(),
+    nameZh: text('name_zh').notNull(),
+    /** Price of one, in minor units of `currency`. */
+    price: bigint('price', { mode: 'number' }).notNull(),
+    /** Which balance pays: gold (gems) or diamond. */
+    currency: text('currency').notNull().default('gold'),
+    /** Icon URL. */
+    icon: text('icon').notNull(),
+    /** Animation key of the gift stage; empty for icon-only gifts. */
+    animation: text('animation').notNull().default(''),
+    /** 0 icon only, 1 animated on the gift stage. */
+    animatType: smallint('animat_type').notNull().default(0),
+    /** Whether sends in a row count up a combo. */
+    comboable: boolean('comboable').notNull().default(true),
+    /** Order in the gift panel. */
+    sort: integer('sort').notNull().default(0),
+    /** Off-sale gifts are hidden and refused. */
+    enabled: boolean('enabled').notNull().default(true),
+  },
+  (t) => [
+    check('gifts_price_pos', sql`${t.price} > 0`),
+    check('gifts_currency', sql`${t.currency} in ('gold', 'diamond')`),
+  ],
+);

@@ -4,6 +4,7 @@ import { accountUi } from './account-ui.ts';
 import { commentAdmin } from './comment-admin.ts';
 import { content } from './content.ts';
 import { games } from './games.ts';
+import { gifts } from './gifts.ts';
 import { liveChat } from './live-chat.ts';
 import { liveRoom } from './live-room.ts';
 import { player } from './player.ts';
@@ -24,5 +25,6 @@ export const enUS = {
   ranking,
   sports,
   player,
+  gifts,
   wallet,
 } as const;
