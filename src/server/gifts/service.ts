@@ -103,14 +103,14 @@ export async function sendGift(db: Db, send: GiftSend): Promise<GiftOutcome> {
     });
   }
   const replayed = await db.transaction(async (tx) => {
-    const outcome = await applyMoves(tx as unknown as Db, {
+    const outcome = await applyMoves(tx, {
       key: `gift:${send.senderId}:${send.clientMsgId}`,
       kind: 'gift',
       reference: `${send.anchorId}:${send.gift.id}x${send.count}`,
       moves,
     });
     if (outcome.replayed) return true;
-    await addContribution(tx as unknown as Db, {
+    await addContribution(tx, {
       anchorId: send.anchorId,
       userId: send.senderId,
       amount: total,
