@@ -72,7 +72,7 @@ function CustomCard() {
           onChange={(e) => setCustomYuan(e.target.value)}
         />
       </div>
-      <span className="rc-bonus">
+      <span className={custom ? 'rc-bonus' : 'rc-bonus rc-hint'}>
         {custom
           ? t('wallet.ui.customGems', { gems: gems.toLocaleString('en-US') })
           : t('wallet.ui.customHint', {
@@ -104,7 +104,7 @@ function Checkout() {
       </label>
       <dl>
         <dt>{t('wallet.ui.youGet')}</dt>
-        <dd>
+        <dd className="rc-gets">
           <GemIcon size={16} /> {selection ? formatMoney(selection.gold) : '—'}
         </dd>
         <dt>{t('wallet.ui.total')}</dt>
