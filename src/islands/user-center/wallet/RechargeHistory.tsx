@@ -59,9 +59,8 @@ export function RechargeHistory() {
                 <GemIcon size={18} />
                 <span>
                   <strong>+{formatMoney(order.gold)}</strong>
-                  <small>
-                    {order.order_no} · {dateTime(order.created_at)}
-                  </small>
+                  <small>{dateTime(order.created_at)}</small>
+                  <small className="rh-no">{order.order_no}</small>
                 </span>
               </span>
               <span className="rh-price">¥{formatYuan(order.amount_fen)}</span>
