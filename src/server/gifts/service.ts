@@ -4,6 +4,7 @@
  * daily and monthly rankings grow, or nothing happens at all.
  */
 import { asc, eq, sql } from 'drizzle-orm';
+import type { GiftItem } from '../../lib/gifts/api.ts';
 import type { Locale } from '../../lib/i18n/index.ts';
 import type { Db } from '../db/index.ts';
 import { gifts, liveRooms } from '../db/schema.ts';
@@ -17,18 +18,6 @@ import {
   type Move,
 } from '../wallet/ledger.ts';
 
-/** A gift as the catalogue call returns it. */
-export interface GiftItem {
-  id: number;
-  name: string;
-  /** Price of one in minor units (shown /100). */
-  price: number;
-  currency: 'gold' | 'diamond';
-  icon: string;
-  animation: string;
-  animat_type: 0 | 1;
-  combo: 0 | 1;
-}
 
 /** The gifts on sale, in panel order, named in `locale`. */
 export async function giftCatalogue(db: Db, locale: Locale): Promise<GiftItem[]> {
@@ -55,8 +44,6 @@ export async function findGift(db: Db, id: number) {
   return row?.enabled ? row : undefined;
 }
 
-/** Counts the panel offers; a send must use one of them. */
-export const GIFT_COUNTS = [1, 10, 66, 99, 188, 520, 1314] as const;
 
 /** What a send asks for. */
 export interface GiftSend {

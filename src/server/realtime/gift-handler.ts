@@ -13,7 +13,8 @@ import {
   type GiftData,
   type GiftFeedRepData,
 } from '../../lib/realtime/protocol.ts';
-import { findGift, GIFT_COUNTS, sendGift } from '../gifts/service.ts';
+import { GIFT_COUNTS } from '../../lib/gifts/api.ts';
+import { findGift, sendGift } from '../gifts/service.ts';
 import { log } from '../log.ts';
 import { InsufficientBalanceError } from '../wallet/ledger.ts';
 import type { Connection } from './connection.ts';
