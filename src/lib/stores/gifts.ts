@@ -1,22 +1,25 @@
 /**
  * Gifts in the live room: the catalogue (cached in session storage per language, spec: gifts
- * cache), sending over the room's socket with a client_msg_id, and the answers: giftFeedRep
+ * cache), gift lines in the chat (with combos), sending over the room's socket with a
+ * client_msg_id, and the answers: giftFeedRep
  * updates the wallet everywhere on the page; a refusal ends the send (the room store shows its
  * message).
  */
 import { atom } from 'nanostores';
 import { call } from '../api/client.ts';
 import type { GiftCount, GiftItem } from '../gifts/api.ts';
+import { addGift } from '../live/chat-list.ts';
 import {
   CLIENT_FRAME,
   REALTIME_ERROR,
   SERVER_FRAME,
   type ErrorData,
+  type GiftData,
   type GiftFeedRepData,
   type GiftSendData,
 } from '../realtime/protocol.ts';
 import { openLogin } from './dialogs.ts';
-import { onRoomFrame, sendRoomFrame } from './live-room.ts';
+import { $chat, onRoomFrame, sendRoomFrame } from './live-room.ts';
 import { $locale } from './locale.ts';
 import { $loggedIn } from './session.ts';
 import { setWalletBalance } from './wallet.ts';
@@ -88,7 +91,9 @@ export function sendGift(giftid: number, count: GiftCount): boolean {
 }
 
 onRoomFrame((frame) => {
-  if (frame.type === SERVER_FRAME.giftFeedRep) {
+  if (frame.type === SERVER_FRAME.gift) {
+    $chat.set(addGift($chat.get(), frame.data as GiftData));
+  } else if (frame.type === SERVER_FRAME.giftFeedRep) {
     const rep = frame.data as GiftFeedRepData;
     setWalletBalance({ gold: rep.bal.gold, diamond: rep.bal.diamond });
     if (rep.client_msg_id === $giftSending.get()) settle();
