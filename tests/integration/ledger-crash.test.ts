@@ -23,7 +23,7 @@ afterAll(async () => {
 async function target(kind: string): Promise<{ open: OpenOptions; arg: string }> {
   if (kind === 'pglite') {
     const dir = mkdtempSync(path.join(tmpdir(), 'arena-crash-'));
-    cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
+    cleanups.push(() => Promise.resolve(rmSync(dir, { recursive: true, force: true })));
     return { open: { dataDir: dir }, arg: dir };
   }
   const adminUrl = process.env.TEST_DATABASE_URL!;
