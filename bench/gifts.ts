@@ -54,7 +54,7 @@ async function prepare(db: Database['db']): Promise<{ senders: number[]; anchors
   const senders = ids.slice(0, SENDERS);
   for (const [i, userId] of senders.entries()) {
     // Most senders can afford everything; every tenth runs dry, so refusals are measured too.
-    const amount = i % 10 === 0 ? 8_000 : 100_000_000;
+    const amount = i % 10 === 1 ? 8_000 : 100_000_000;
     await applyMoves(db, {
       key: `bench-grant:${userId}`,
       kind: 'grant',

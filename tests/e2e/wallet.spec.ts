@@ -4,6 +4,7 @@
  * order, the balance rises, the history and income records show it. A declined payment credits
  * nothing. Screenshots of the four wallet sections at 375 and 1440 px in both languages.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, screenshot, signIn, test, useLocale } from './fixtures.ts';
 
 const VIEWER = '13900000001';
@@ -93,3 +94,24 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
     });
   }
 }
+
+test('the wallet sections have no serious accessibility problems', async ({ page, baseURL }) => {
+  test.setTimeout(180_000);
+  await useLocale(page, baseURL!, 'en-US');
+  await page.goto('/user-center/myWallet');
+  await signIn(page, VIEWER);
+  for (const [path, ready] of [
+    ['/user-center/myWallet', '.wl-card'],
+    ['/user-center/recharge', '[data-package]'],
+    ['/user-center/rechargeHistory', '.wl-row, .wl-empty'],
+    ['/user-center/voucher', '[data-tickets]'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.locator(ready).first()).toBeVisible();
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+    const serious = results.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${path}: ${v.id} (${v.nodes.length}) ${v.nodes[0]?.target.join(' ')}`);
+    expect(serious, serious.join('\n')).toEqual([]);
+  }
+});

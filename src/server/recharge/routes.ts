@@ -2,7 +2,7 @@
  * Recharge calls under /api/recharge (packages, create_order, order_info, history) and the
  * providers' notifications under /api/pay/notify/{provider}.
  */
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import {
   createOrderSchema,
@@ -31,6 +31,21 @@ import {
   toRechargeOrder,
   type Purchase,
 } from './service.ts';
+
+/**
+ * The address this server was reached on, from the connection's socket, not the Host header (a
+ * client could name any host there and make the sandbox post to it). In-process requests
+ * (tests) have no socket and use the request's own origin.
+ */
+function selfOrigin(c: Context<ApiEnv>): string {
+  const socket = (
+    c.env as { incoming?: { socket?: { localAddress?: string; localPort?: number } } }
+  )?.incoming?.socket;
+  if (!socket?.localAddress || !socket.localPort) return new URL(c.req.url).origin;
+  const address = socket.localAddress.replace(/^::ffff:/, '');
+  const host = address.includes(':') ? `[${address}]` : address;
+  return `http://${host}:${socket.localPort}`;
+}
 
 /** Orders a user may create per minute: enough to change one's mind, not to flood the provider. */
 export const ORDER_LIMIT = { count: 10, windowMs: 60_000 } as const;
@@ -83,13 +98,14 @@ export function rechargeRoutes() {
         ttlMinutes: rt.env.rechargeOrderMinutes,
       });
       const origin = new URL(c.req.url).origin;
+      const notifyOrigin = selfOrigin(c);
       const t = c.get('t');
       const { checkoutUrl } = await provider.createCheckout({
         orderNo: order.orderNo,
         amountFen: order.amountFen,
         subject: t('wallet.api.subject', { gems: formatMoney(order.gold) }),
         expiresAt: order.expiresAt,
-        notifyUrl: `${origin}/api/pay/notify/${provider.name}`,
+        notifyUrl: `${notifyOrigin}/api/pay/notify/${provider.name}`,
         returnUrl: `${origin}/user-center/recharge?order=${order.orderNo}`,
         locale: c.get('locale'),
       });

@@ -33,7 +33,7 @@ function Ticket({ voucher }: { voucher: Voucher }) {
             : t('wallet.ui.anyRoom')}
         </span>
         <small>
-          {t(`wallet.ui.voucherSource.${source}`)} · {when}
+          {t(`wallet.ui.voucherSource.${source}`)} · <span className="vc-when">{when}</span>
         </small>
       </div>
       <span className={`vc-state ${voucher.state}`}>
