@@ -1,4 +1,7 @@
-/** The JSON API: one Hono app serving /api and /webapi, routes grouped by domain. */
+/**
+ * The JSON API: one Hono app serving /api and /webapi, routes grouped by domain; also the
+ * sandbox payment provider's pages under /sandbox-pay.
+ */
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { adRoutes } from './ads/routes.ts';
@@ -11,15 +14,20 @@ import { followRoutes } from './follows/routes.ts';
 import { gameRoutes } from './games/routes.ts';
 import type { ApiEnv } from './http/api-env.ts';
 import { ApiError, fail } from './http/envelope.ts';
+import { SANDBOX_PATH } from './recharge/sandbox.ts';
 import { context, onError } from './http/middleware.ts';
 import { commentRoutes } from './live/comment-routes.ts';
 import { liveRoutes } from './live/routes.ts';
 import { ticketRoutes } from './live/ticket-routes.ts';
+import { giftRoutes } from './gifts/routes.ts';
 import { maintenanceRoutes } from './maintenance/routes.ts';
 import { rankingRoutes } from './rankings/routes.ts';
 import { replayRoutes } from './replays/routes.ts';
 import type { Runtime } from './runtime.ts';
+import { payNotifyRoutes, rechargeRoutes } from './recharge/routes.ts';
+import { sandboxRoutes } from './recharge/sandbox-routes.ts';
 import { matchRoutes } from './sports/routes.ts';
+import { walletRoutes } from './wallet/routes.ts';
 
 /** Builds the API app for a runtime; test it in process with `app.request()`. */
 export function createApi(rt: Runtime): Hono<ApiEnv> {
@@ -42,6 +50,7 @@ export function createApi(rt: Runtime): Hono<ApiEnv> {
   app.route('/api/live', replayRoutes);
   app.route('/api/live', backpackRoutes);
   app.route('/api/live', ticketRoutes());
+  app.route('/api/live', giftRoutes);
   app.route('/api/anchor', followRoutes);
   app.route('/api/match', matchRoutes());
   app.route('/api/live', rankingRoutes);
@@ -52,5 +61,9 @@ export function createApi(rt: Runtime): Hono<ApiEnv> {
   app.route('/api', captchaRoutes());
   app.route('/api/tencentIm', userSigRoutes);
   app.route('/webapi/user', registerRoutes);
+  app.route('/api/wallet', walletRoutes);
+  app.route('/api/recharge', rechargeRoutes());
+  app.route('/api/pay', payNotifyRoutes);
+  app.route(SANDBOX_PATH, sandboxRoutes);
   return app;
 }

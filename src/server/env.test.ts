@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readEnv } from './env.ts';
+import { percentToBasisPoints, readEnv } from './env.ts';
 
 describe('readEnv', () => {
   it('refuses development switches and a missing secret in production', () => {
@@ -27,5 +27,26 @@ describe('readEnv', () => {
     expect(readEnv({ SECRET: 's' }).media).toBe('demo');
     expect(readEnv({ SECRET: 's', MEDIA: 'live' }).media).toBe('live');
     expect(() => readEnv({ SECRET: 's', MEDIA: 'rtmp' })).toThrow(/MEDIA/);
+  });
+  it('reads the anchor share, payment provider and order expiry', () => {
+    expect(percentToBasisPoints('50')).toBe(5_000);
+    expect(percentToBasisPoints('62.5')).toBe(6_250);
+    expect(percentToBasisPoints('0.05')).toBe(5);
+    expect(() => percentToBasisPoints('100.01')).toThrow(/percentage/);
+    expect(() => percentToBasisPoints('-1')).toThrow(/percentage/);
+    const env = readEnv({ SECRET: 's' });
+    expect(env).toMatchObject({
+      anchorShareBp: 5_000,
+      paymentProvider: 'sandbox',
+      rechargeOrderMinutes: 30,
+    });
+    expect(readEnv({ SECRET: 's', ANCHOR_SHARE: '70' }).anchorShareBp).toBe(7_000);
+    // The sandbox gives gems for nothing: production must ask for it by name.
+    expect(readEnv({ NODE_ENV: 'production', SECRET: 's' }).paymentProvider).toBe('none');
+    expect(
+      readEnv({ NODE_ENV: 'production', SECRET: 's', PAYMENT_PROVIDER: 'sandbox' }).paymentProvider,
+    ).toBe('sandbox');
+    expect(() => readEnv({ SECRET: 's', PAYMENT_PROVIDER: 'paypal' })).toThrow(/PAYMENT_PROVIDER/);
+    expect(() => readEnv({ SECRET: 's', RECHARGE_ORDER_MINUTES: '0' })).toThrow(/RECHARGE/);
   });
 });

@@ -35,6 +35,21 @@ export interface Env {
   media: 'demo' | 'live';
   /** Search-engine build: the chat tab follows private_message_toggle only (CHAT_TAB_ALWAYS=1 turns it off). */
   searchEngineBuild: boolean;
+  /** Anchor's share of a gift's price, in basis points (ANCHOR_SHARE percent × 100; default 50 %). */
+  anchorShareBp: number;
+  /** Payment provider of recharges: sandbox, or none (recharge closed; the production default). */
+  paymentProvider: 'sandbox' | 'none';
+  /** Minutes before an unpaid recharge order expires. */
+  rechargeOrderMinutes: number;
+}
+
+/** Parses a percentage with at most two decimals ("50", "62.5") into basis points. */
+export function percentToBasisPoints(value: string): number {
+  if (!/^\d{1,3}(\.\d{1,2})?$/.test(value)) throw new Error(`Bad percentage: ${value}`);
+  const [whole, frac = ''] = value.split('.');
+  const bp = Number(whole) * 100 + Number(frac.padEnd(2, '0'));
+  if (bp > 10_000) throw new Error(`Bad percentage: ${value} (0 to 100)`);
+  return bp;
 }
 
 function list(value: string | undefined): string[] {
@@ -81,6 +96,14 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`Bad PORT: ${source.PORT}`);
+  const rechargeOrderMinutes = Number(source.RECHARGE_ORDER_MINUTES ?? 30);
+  if (!Number.isInteger(rechargeOrderMinutes) || rechargeOrderMinutes < 1)
+    throw new Error(`Bad RECHARGE_ORDER_MINUTES: ${source.RECHARGE_ORDER_MINUTES}`);
+  // The sandbox credits gems without money: production must ask for it by name.
+  const paymentProvider =
+    source.PAYMENT_PROVIDER ?? (nodeEnv === 'production' ? 'none' : 'sandbox');
+  if (paymentProvider !== 'sandbox' && paymentProvider !== 'none')
+    throw new Error(`Bad PAYMENT_PROVIDER: ${paymentProvider} (sandbox or none)`);
   const media = source.MEDIA ?? 'demo';
   if (media !== 'demo' && media !== 'live') throw new Error(`Bad MEDIA: ${media} (demo or live)`);
   return {
@@ -99,5 +122,8 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     smsProvider: source.SMS_PROVIDER ?? 'console',
     captchaTestSolution,
     regSourceHosts: hostMap(source.REG_SOURCE_HOSTS),
+    anchorShareBp: percentToBasisPoints(source.ANCHOR_SHARE ?? '50'),
+    paymentProvider,
+    rechargeOrderMinutes,
   };
 }

@@ -1,4 +1,4 @@
-/** One row of the chat list: a message, a time separator, an arrival or a notice. */
+/** One row of the chat list: a message, a gift, a time separator, an arrival or a notice. */
 import { levelBadgeSvg } from '../../lib/level-badge.ts';
 import type { ChatItem } from '../../lib/live/chat-list.ts';
 import { fontColorOf } from '../../lib/live/props.ts';
@@ -53,6 +53,24 @@ export function ChatRow({ item, anchorId, manage, ownId, onManage }: ChatRowProp
       <li className={`chat-enter${u.vip_level ? ` noble-${u.vip_level}` : ''}`}>
         <Marks level={u.level} vip={u.vip_level} />
         <b>{u.from_client_name}</b> {t('liveRoom.chat.entered')}
+      </li>
+    );
+  }
+  if (item.kind === 'gift') {
+    const g = item.gift;
+    return (
+      <li className="chat-gift" data-gift-line={g.giftid}>
+        <Marks level={g.level} vip={g.vip_level} />
+        <b className="chat-name">{g.sender}</b>{' '}
+        <span>{t('gifts.chat.sent', { gift: g.gift_name })}</span>
+        <img src={g.icon} alt="" width="24" height="24" />
+        {g.hit > 1 ? (
+          <strong className="chat-combo" data-combo={g.hit} key={g.hit}>
+            {t('gifts.chat.combo', { hit: g.hit })}
+          </strong>
+        ) : g.count > 1 ? (
+          <strong className="chat-combo">{t('gifts.chat.combo', { hit: g.count })}</strong>
+        ) : null}
       </li>
     );
   }

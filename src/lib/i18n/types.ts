@@ -5,12 +5,14 @@ import type { commentAdmin } from './locales/en-US/comment-admin.ts';
 import type { anchorPages } from './locales/en-US/anchor-pages.ts';
 import type { content } from './locales/en-US/content.ts';
 import type { games } from './locales/en-US/games.ts';
+import type { gifts } from './locales/en-US/gifts.ts';
 import type { liveChat } from './locales/en-US/live-chat.ts';
 import type { liveRoom } from './locales/en-US/live-room.ts';
 import type { player } from './locales/en-US/player.ts';
 import type { ranking } from './locales/en-US/ranking.ts';
 import type { sports } from './locales/en-US/schedule.ts';
 import type { shell } from './locales/en-US/shell.ts';
+import type { wallet } from './locales/en-US/wallet.ts';
 
 type Widen<T> = { -readonly [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
 
@@ -36,6 +38,10 @@ export type SportsResource = Widen<typeof sports>;
 export type PlayerResource = Widen<typeof player>;
 /** Shape of the replay, anchor page and recommended lives strings. */
 export type AnchorPagesResource = Widen<typeof anchorPages>;
+/** Shape of the gift panel and gift refusal strings. */
+export type GiftsResource = Widen<typeof gifts>;
+/** Shape of the wallet, recharge and voucher strings. */
+export type WalletResource = Widen<typeof wallet>;
 /** Shape of one locale's strings. */
 export type Resource = ShellResource & {
   account: AccountResource;
@@ -48,6 +54,8 @@ export type Resource = ShellResource & {
   ranking: RankingResource;
   sports: SportsResource;
   player: PlayerResource;
+  gifts: GiftsResource;
+  wallet: WalletResource;
 };
 
 type Paths<T, P extends string = ''> = {

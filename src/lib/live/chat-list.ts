@@ -3,7 +3,7 @@
  * login messages only for notable users and not repeated within the last 30 items, everyone
  * else to the welcome list (at most 11), and a bounded list so hours of chat use bounded memory.
  */
-import type { EnterData, SayData } from '../realtime/protocol.ts';
+import type { EnterData, GiftData, SayData } from '../realtime/protocol.ts';
 
 /** Items kept in the chat list; older ones drop off the top. */
 export const CHAT_LIMIT = 200;
@@ -19,7 +19,8 @@ export type ChatItem =
   | { kind: 'msg'; key: string; time: number; msg: SayData }
   | { kind: 'time'; key: string; time: number }
   | { kind: 'enter'; key: string; time: number; user: EnterData }
-  | { kind: 'notice'; key: string; time: number; text: string };
+  | { kind: 'notice'; key: string; time: number; text: string }
+  | { kind: 'gift'; key: string; time: number; gift: GiftData };
 
 /** The chat list and the welcome list together. */
 export interface ChatState {
@@ -72,6 +73,26 @@ export function addEnter(state: ChatState, user: EnterData, now: number): ChatSt
   }
   const welcome = [...state.welcome.filter((u) => u.user_id !== user.user_id), user];
   return { ...state, welcome: welcome.slice(-WELCOME_LIMIT) };
+}
+
+/**
+ * Adds a gift (spec §4, gift combo): when the newest item is a gift of the same sender and gift
+ * and the new hit is above 1, that item's hit is updated in place; otherwise a new item is added.
+ */
+export function addGift(state: ChatState, gift: GiftData): ChatState {
+  const last = state.items.at(-1);
+  if (
+    gift.hit > 1 &&
+    last?.kind === 'gift' &&
+    last.gift.uid === gift.uid &&
+    last.gift.giftid === gift.giftid
+  ) {
+    const items = [...state.items];
+    items[items.length - 1] = { ...last, time: gift.time, gift: { ...last.gift, hit: gift.hit } };
+    return { ...state, items };
+  }
+  const item: ChatItem = { kind: 'gift', key: `g${gift.id}`, time: gift.time, gift };
+  return { ...state, items: bounded([...state.items, item]) };
 }
 
 /** Adds a system notice (bans, clears). */

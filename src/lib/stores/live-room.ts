@@ -151,6 +151,7 @@ function onError(data: ErrorData): void {
 }
 
 function onFrame(frame: Frame): void {
+  for (const listener of frameListeners) listener(frame);
   switch (frame.type) {
     case SERVER_FRAME.loginRep: {
       const rep = frame.data as LoginRepData;
@@ -356,4 +357,19 @@ export function saveAnnouncement(content: string, contact: AnnouncementData['con
 /** The anchor id of the room joined, 0 when none. */
 export function currentRoomId(): number {
   return roomId;
+}
+
+type FrameListener = (frame: Frame) => void;
+const frameListeners = new Set<FrameListener>();
+
+/** Calls `listener` with every frame the room's socket receives; returns the removal. */
+export function onRoomFrame(listener: FrameListener): () => void {
+  frameListeners.add(listener);
+  return () => frameListeners.delete(listener);
+}
+
+/** Sends a frame on the room's socket once joined; false when there is no joined room. */
+export function sendRoomFrame(type: string, data: unknown): boolean {
+  if (!socket || $roomConnection.get() !== 'joined') return false;
+  return socket.send(type, data);
 }

@@ -100,31 +100,137 @@ export const wallets = pgTable(
   ],
 );
 
-/** Immutable record of every balance change. */
+/** Balance moves applied together: the unit of idempotency and atomicity of the ledger. */
+export const ledgerOperations = pgTable(
+  'ledger_operations',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** Caller-chosen key, unique across operations (e.g. `recharge:R2026...`, `gift:100001:abc`). */
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** Why: grant, recharge, gift ... (each entry repeats its own kind). */
+    kind: text('kind').notNull(),
+    /** What it refers to (order number, gift message id ...). */
+    reference: text('reference').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('ledger_operations_key_idx').on(t.idempotencyKey)],
+);
+
+/** Immutable record of every balance change; the sum per user and currency is the balance. */
 export const ledgerEntries = pgTable(
   'ledger_entries',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** The operation this move belongs to. */
+    operationId: bigint('operation_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerOperations.id),
     /** Whose balance moved. */
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     /** Which balance: gold, diamond or income. */
     currency: text('currency').notNull(),
-    /** Signed amount in minor units. */
+    /** Signed amount in minor units, never 0. */
     amount: bigint('amount', { mode: 'number' }).notNull(),
+    /** The balance of this currency right after the move. */
+    balanceAfter: bigint('balance_after', { mode: 'number' }).notNull(),
     /** Why: grant, recharge, gift_send, gift_income, purchase ... */
     kind: text('kind').notNull(),
     /** What it refers to (order id, gift message id ...). */
     reference: text('reference').notNull().default(''),
-    /** Client-supplied key so a retried request is applied once. */
+    /** The operation's idempotency key, repeated so a row explains itself. */
     idempotencyKey: text('idempotency_key'),
     createdAt: createdAt(),
   },
   (t) => [
-    index('ledger_user_idx').on(t.userId),
+    index('ledger_user_idx').on(t.userId, t.currency, t.id),
+    index('ledger_operation_idx').on(t.operationId),
     uniqueIndex('ledger_idem_idx').on(t.userId, t.currency, t.idempotencyKey),
+    check('ledger_currency', sql`${t.currency} in ('gold', 'diamond', 'income')`),
+    check('ledger_amount_nonzero', sql`${t.amount} <> 0`),
+    check('ledger_balance_nonneg', sql`${t.balanceAfter} >= 0`),
   ],
+);
+
+/** States of a recharge order. */
+export const RECHARGE_STATUS = {
+  pending: 'pending',
+  paid: 'paid',
+  failed: 'failed',
+  expired: 'expired',
+} as const;
+
+/** Recharge orders: created pending, then paid, failed or expired by the payment notification or time. */
+export const rechargeOrders = pgTable(
+  'recharge_orders',
+  {
+    /** Order number shown to the user and sent to the provider (R + time + random digits). */
+    orderNo: text('order_no').primaryKey(),
+    /** Who recharges. */
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Package id from recharge_packages; null for a custom amount. */
+    packageId: text('package_id'),
+    /** Price in CNY fen (1/100 yuan). */
+    amountFen: integer('amount_fen').notNull(),
+    /** Gold credited on payment in minor units, bonus included. */
+    gold: bigint('gold', { mode: 'number' }).notNull(),
+    /** The bonus part of gold. */
+    bonusGold: bigint('bonus_gold', { mode: 'number' }).notNull().default(0),
+    /** Payment provider name (sandbox). */
+    provider: text('provider').notNull(),
+    /** See RECHARGE_STATUS. */
+    status: text('status').notNull().default('pending'),
+    /** The provider's transaction id, from the payment notification. */
+    providerTxnId: text('provider_txn_id'),
+    /** True when the payment arrived after the order had expired (credited anyway). */
+    paidLate: boolean('paid_late').notNull().default(false),
+    /** Why the provider reported a failure. */
+    failReason: text('fail_reason').notNull().default(''),
+    createdAt: createdAt(),
+    /** A pending order expires at this time. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** When the payment was confirmed. */
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('recharge_orders_user_idx').on(t.userId, t.createdAt),
+    index('recharge_orders_pending_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'pending'`),
+    check('recharge_orders_status', sql`${t.status} in ('pending', 'paid', 'failed', 'expired')`),
+    check('recharge_orders_amount_pos', sql`${t.amountFen} > 0 and ${t.gold} > 0`),
+  ],
+);
+
+/**
+ * Vouchers: ticket vouchers (backpack type 105) that admit the holder to a ticket-paid live room.
+ * One row per voucher; using one sets usedAt in a conditional update.
+ */
+export const vouchers = pgTable(
+  'vouchers',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** Holder. */
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Backpack type; 105 is the live-room ticket. */
+    type: smallint('type').notNull().default(105),
+    /** How it was obtained: welcome, recharge, activity ... */
+    source: text('source').notNull(),
+    /** A ticket for one anchor's room only; null for any ticket-paid room. */
+    anchorId: integer('anchor_id'),
+    createdAt: createdAt(),
+    /** Unused vouchers lapse at this time. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** When it was spent; null while unused. */
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('vouchers_user_idx').on(t.userId, t.expiresAt)],
 );
 
 /** Key/value application settings: the common config of spec §3 and its lists. */
@@ -793,4 +899,39 @@ export const roomTickets = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.anchorId, t.liveStartedAt] })],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Gifts
+// ---------------------------------------------------------------------------------------------
+
+/** The gift catalogue (POST /api/live/gift_list); seeded from src/lib/gifts/catalogue.ts. */
+export const gifts = pgTable(
+  'gifts',
+  {
+    /** Gift id as frames carry it (giftid). */
+    id: integer('id').primaryKey(),
+    nameEn: text('name_en').notNull(),
+    nameZh: text('name_zh').notNull(),
+    /** Price of one, in minor units of `currency`. */
+    price: bigint('price', { mode: 'number' }).notNull(),
+    /** Which balance pays: gold (gems) or diamond. */
+    currency: text('currency').notNull().default('gold'),
+    /** Icon URL. */
+    icon: text('icon').notNull(),
+    /** Animation key of the gift stage; empty for icon-only gifts. */
+    animation: text('animation').notNull().default(''),
+    /** 0 icon only, 1 animated on the gift stage. */
+    animatType: smallint('animat_type').notNull().default(0),
+    /** Whether sends in a row count up a combo. */
+    comboable: boolean('comboable').notNull().default(true),
+    /** Order in the gift panel. */
+    sort: integer('sort').notNull().default(0),
+    /** Off-sale gifts are hidden and refused. */
+    enabled: boolean('enabled').notNull().default(true),
+  },
+  (t) => [
+    check('gifts_price_pos', sql`${t.price} > 0`),
+    check('gifts_currency', sql`${t.currency} in ('gold', 'diamond')`),
+  ],
 );

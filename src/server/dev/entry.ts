@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { createApi } from '../app.ts';
 import { openRuntime } from '../boot.ts';
-import { createRequestListener } from '../http/server.ts';
+import { createRequestListener, isApiPath } from '../http/server.ts';
 import { REALTIME_PATH } from '../../lib/realtime/protocol.ts';
 import { createHub, type Hub } from '../realtime/hub.ts';
 import { peekRuntime, setRuntime, type Runtime } from '../runtime.ts';
@@ -26,13 +26,13 @@ function hub(rt: Runtime): Hub {
   return (g[HUB] ??= createHub(rt));
 }
 
-/** Handles /healthz, /api and /webapi; passes everything else to Astro. */
+/** Handles /healthz, /api, /webapi and /sandbox-pay; passes everything else to Astro. */
 export async function devListener() {
   const rt = await runtime();
   const listener = createRequestListener({ rt, api: createApi(rt), hub: hub(rt) });
   return (req: IncomingMessage, res: ServerResponse, next: () => void) => {
     const path = (req.url ?? '/').split('?')[0] ?? '/';
-    if (path === '/healthz' || path.startsWith('/api/') || path.startsWith('/webapi/')) {
+    if (path === '/healthz' || isApiPath(path)) {
       listener(req, res);
     } else next();
   };

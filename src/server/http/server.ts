@@ -63,6 +63,13 @@ async function health(rt: Runtime, res: ServerResponse): Promise<void> {
   );
 }
 
+/** Paths the API app answers: /api, /webapi and the sandbox payment provider's pages. */
+export function isApiPath(path: string): boolean {
+  return (
+    path.startsWith('/api/') || path.startsWith('/webapi/') || path.startsWith('/sandbox-pay/')
+  );
+}
+
 /** Builds the request listener of the server. */
 export function createRequestListener(parts: ServerParts) {
   const api = getRequestListener(parts.api.fetch);
@@ -85,7 +92,7 @@ export function createRequestListener(parts: ServerParts) {
       void health(parts.rt, res);
       return;
     }
-    if (path.startsWith('/api/') || path.startsWith('/webapi/')) {
+    if (isApiPath(path)) {
       void api(req, res);
       return;
     }

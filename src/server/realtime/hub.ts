@@ -21,6 +21,7 @@ import { onMatchLive } from '../sports/match-live.ts';
 import type { Runtime } from '../runtime.ts';
 import type { BusMessage } from './bus.ts';
 import { Connection } from './connection.ts';
+import { createGiftHandler } from './gift-handler.ts';
 import {
   applyRoomSideEffects,
   createRoomContext,
@@ -100,8 +101,11 @@ function matchIdOf(data: unknown): number | undefined {
   return typeof id === 'number' && Number.isInteger(id) && id > 0 ? id : undefined;
 }
 
+/** The room context plus this hub's gift handler (it remembers combos). */
+type HubContext = RoomContext & { gift: ReturnType<typeof createGiftHandler> };
+
 /** Routes one frame; room handlers are async and report their own refusals. */
-async function route(ctx: RoomContext, conn: Connection, frame: Frame): Promise<void> {
+async function route(ctx: HubContext, conn: Connection, frame: Frame): Promise<void> {
   switch (frame.type) {
     case CLIENT_FRAME.ping:
       conn.send(SERVER_FRAME.pong, { time: Date.now() });
@@ -114,6 +118,8 @@ async function route(ctx: RoomContext, conn: Connection, frame: Frame): Promise<
       return handleLeave(ctx, conn);
     case CLIENT_FRAME.say:
       return handleSay(ctx, conn, frame.data);
+    case CLIENT_FRAME.gift:
+      return ctx.gift(ctx, conn, frame.data);
     case CLIENT_FRAME.ban:
       return handleBan(ctx, conn, frame.data);
     case CLIENT_FRAME.unban:
@@ -156,7 +162,7 @@ export function createHub(rt: Runtime, options: HubOptions = {}): Hub {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 });
   const conns = new Set<Connection>();
   const rooms = createRooms<Connection>(options.tickMs ?? 100);
-  const ctx = createRoomContext(rt, rooms);
+  const ctx: HubContext = { ...createRoomContext(rt, rooms), gift: createGiftHandler() };
   const translators = new Map<Locale, TFunction>(LOCALES.map((l) => [l, createI18n(l)]));
 
   function onBus(message: BusMessage): void {

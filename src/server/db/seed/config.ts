@@ -1,4 +1,5 @@
 /** Demo app settings, ad banners and a past maintenance window. */
+import { DEFAULT_RECHARGE_PACKAGES } from '../../recharge/packages.ts';
 import type { CommonConfig } from '../../../lib/common-config.ts';
 import type { Db } from '../index.ts';
 import { adBanners, appConfig, maintenanceWindows } from '../schema.ts';
@@ -39,6 +40,7 @@ export async function seedConfig(db: Db, now: Date): Promise<void> {
     ...DEMO_COMMON_CONFIG,
     chips: DEMO_CHIPS,
     chat_config: DEMO_CHAT_CONFIG,
+    recharge_packages: DEFAULT_RECHARGE_PACKAGES,
   };
   await db
     .insert(appConfig)

@@ -17,6 +17,7 @@ import { seedFans, seedRankings } from './rankings.ts';
 import { seedLivePlans, seedReplays } from './replays.ts';
 import { seedRooms } from './rooms.ts';
 import { seedUsers } from './users.ts';
+import { seedVouchers } from './vouchers.ts';
 import { seedWorldCup } from './world-cup.ts';
 
 /** Password of every demo account. */
@@ -33,6 +34,7 @@ async function seedInto(db: Db, now: Date, passwordHash: string): Promise<void> 
   await seedWorldCup(db, now);
   await seedMatchCentre(db, matchIds, now);
   const userIds = await seedUsers(db, passwordHash, now);
+  await seedVouchers(db, userIds, now);
   await seedRooms(db, userIds, matchIds, now);
   await seedReplays(db, userIds, now);
   await seedLivePlans(db, userIds, matchIds, now);

@@ -1,6 +1,7 @@
 /** Demo accounts with their wallets and backpacks; every starting balance is backed by a ledger grant. */
 import type { Db } from '../index.ts';
-import { backpackItems, backpackLedger, ledgerEntries, users, wallets } from '../schema.ts';
+import { applyMoves } from '../../wallet/ledger.ts';
+import { backpackItems, backpackLedger, users, wallets } from '../schema.ts';
 import { avatarPath, DEMO_ACCOUNTS, DEMO_BACKPACK } from './people.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -33,26 +34,17 @@ export async function seedUsers(
     .returning({ id: users.id, mobile: users.mobile });
   const ids = new Map(rows.map((row) => [row.mobile, row.id]));
 
-  await db.insert(wallets).values(
-    DEMO_ACCOUNTS.map((account) => ({
-      userId: ids.get(account.mobile)!,
-      gold: account.gold,
-      diamond: account.diamond,
-      income: account.income,
-    })),
-  );
-
-  const grants = DEMO_ACCOUNTS.flatMap((account) =>
-    (['gold', 'diamond', 'income'] as const)
+  await db
+    .insert(wallets)
+    .values(DEMO_ACCOUNTS.map((account) => ({ userId: ids.get(account.mobile)! })));
+  for (const account of DEMO_ACCOUNTS) {
+    const userId = ids.get(account.mobile)!;
+    const moves = (['gold', 'diamond', 'income'] as const)
       .filter((currency) => account[currency] !== 0)
-      .map((currency) => ({
-        userId: ids.get(account.mobile)!,
-        currency,
-        amount: account[currency],
-        ...DEMO_GRANT,
-      })),
-  );
-  if (grants.length > 0) await db.insert(ledgerEntries).values(grants);
+      .map((currency) => ({ userId, currency, amount: account[currency], kind: DEMO_GRANT.kind }));
+    if (moves.length === 0) continue;
+    await applyMoves(db, { key: `${DEMO_GRANT.reference}:${userId}`, ...DEMO_GRANT, moves });
+  }
 
   const items = DEMO_BACKPACK.map((item) => ({
     userId: ids.get(item.mobile)!,

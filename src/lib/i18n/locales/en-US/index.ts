@@ -5,12 +5,14 @@ import { commentAdmin } from './comment-admin.ts';
 import { anchorPages } from './anchor-pages.ts';
 import { content } from './content.ts';
 import { games } from './games.ts';
+import { gifts } from './gifts.ts';
 import { liveChat } from './live-chat.ts';
 import { liveRoom } from './live-room.ts';
 import { player } from './player.ts';
 import { ranking } from './ranking.ts';
 import { sports } from './schedule.ts';
 import { shell } from './shell.ts';
+import { wallet } from './wallet.ts';
 
 /** The en-US resource; its shape defines every locale's keys. */
 export const enUS = {
@@ -25,4 +27,6 @@ export const enUS = {
   ranking,
   sports,
   player,
+  gifts,
+  wallet,
 } as const;

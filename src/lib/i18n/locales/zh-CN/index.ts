@@ -6,12 +6,14 @@ import { commentAdmin } from './comment-admin.ts';
 import { anchorPages } from './anchor-pages.ts';
 import { content } from './content.ts';
 import { games } from './games.ts';
+import { gifts } from './gifts.ts';
 import { liveChat } from './live-chat.ts';
 import { liveRoom } from './live-room.ts';
 import { player } from './player.ts';
 import { ranking } from './ranking.ts';
 import { sports } from './schedule.ts';
 import { shell } from './shell.ts';
+import { wallet } from './wallet.ts';
 
 /** The zh-CN resource. */
 export const zhCN: Resource = {
@@ -26,4 +28,6 @@ export const zhCN: Resource = {
   ranking,
   sports,
   player,
+  gifts,
+  wallet,
 };

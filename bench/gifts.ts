@@ -1,0 +1,172 @@
+/**
+ * `npm run bench:gifts`: ledger transfers per second, the money part of a gift: one transaction
+ * debits the sender's gold, credits the anchor's income (giftSplit) and writes the operation and
+ * its two ledger rows. Runs on PGlite (on disk, as `npm start` uses it) and on PostgreSQL
+ * (a fresh database created on TEST_DATABASE_URL or DATABASE_URL and dropped afterwards), then
+ * verifies the ledger (zero drift required; the exit code is 1 otherwise).
+ * Targets: ≥ 500/s on PGlite, ≥ 2,000/s on PostgreSQL.
+ * Knobs: BENCH_GIFTS (transfers per database, default 5,000), BENCH_CONCURRENCY (default 32).
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import postgres from 'postgres';
+import { openDatabase, type Database } from '../src/server/db/index.ts';
+import { users, wallets } from '../src/server/db/schema.ts';
+import { applyMoves, giftSplit, InsufficientBalanceError } from '../src/server/wallet/ledger.ts';
+import { isClean, verifyLedger } from '../src/server/wallet/verify.ts';
+import { machine, saveResult } from './lib.ts';
+
+const GIFTS = Number(process.env.BENCH_GIFTS ?? 5_000);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
+const SENDERS = 200;
+const ANCHORS = 20;
+/** Gift prices in minor units (1 to 52 gems), as the demo catalogue has them. */
+const PRICES = [100, 520, 1_000, 1_880, 5_200];
+const TARGETS = { pglite: 500, postgres: 2_000 } as const;
+
+interface Run {
+  database: 'pglite' | 'postgres';
+  transfers: number;
+  refused: number;
+  seconds: number;
+  perSecond: number;
+  p50: number;
+  p99: number;
+  drift: number;
+  target: number;
+}
+
+async function prepare(db: Database['db']): Promise<{ senders: number[]; anchors: number[] }> {
+  const rows = await db
+    .insert(users)
+    .values(
+      Array.from({ length: SENDERS + ANCHORS }, (_, i) => ({
+        mobile: `1370${String(i).padStart(7, '0')}`,
+        nickName: `Bench${i}`,
+        role: i < SENDERS ? 1 : 2,
+      })),
+    )
+    .returning({ id: users.id });
+  const ids = rows.map((r) => r.id);
+  await db.insert(wallets).values(ids.map((userId) => ({ userId })));
+  const senders = ids.slice(0, SENDERS);
+  for (const [i, userId] of senders.entries()) {
+    // Most senders can afford everything; every tenth runs dry, so refusals are measured too.
+    const amount = i % 10 === 1 ? 8_000 : 100_000_000;
+    await applyMoves(db, {
+      key: `bench-grant:${userId}`,
+      kind: 'grant',
+      moves: [{ userId, currency: 'gold', amount, kind: 'grant' }],
+    });
+  }
+  return { senders, anchors: ids.slice(SENDERS) };
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
+}
+
+async function measure(database: Database): Promise<Run> {
+  const { db } = database;
+  const { senders, anchors } = await prepare(db);
+  let next = 0;
+  let refused = 0;
+  const latencies: number[] = [];
+  const transfer = async (i: number) => {
+    const sender = senders[i % SENDERS]!;
+    const anchor = anchors[(i * 7) % ANCHORS]!;
+    const price = PRICES[i % PRICES.length]!;
+    const started = performance.now();
+    try {
+      await applyMoves(db, {
+        key: `bench-gift:${sender}:${i}`,
+        kind: 'gift',
+        reference: String(i),
+        moves: [
+          { userId: sender, currency: 'gold', amount: -price, kind: 'gift_send' },
+          { userId: anchor, currency: 'income', amount: giftSplit(price), kind: 'gift_income' },
+        ],
+      });
+    } catch (err) {
+      if (!(err instanceof InsufficientBalanceError)) throw err;
+      refused += 1;
+    }
+    latencies.push(performance.now() - started);
+  };
+  const worker = async (count: number) => {
+    while (next < count) await transfer(next++);
+  };
+  // Warm-up (plans, caches, connections), not counted.
+  await Promise.all(Array.from({ length: CONCURRENCY }, () => worker(200)));
+  latencies.length = 0;
+  refused = 0;
+  const started = performance.now();
+  await Promise.all(Array.from({ length: CONCURRENCY }, () => worker(200 + GIFTS)));
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const report = await verifyLedger(db);
+  if (!isClean(report)) console.error(JSON.stringify(report.drift.slice(0, 10), null, 2));
+  return {
+    database: database.kind,
+    transfers: GIFTS,
+    refused,
+    seconds: Number(seconds.toFixed(2)),
+    perSecond: Math.round(GIFTS / seconds),
+    p50: Number(percentile(latencies, 50).toFixed(2)),
+    p99: Number(percentile(latencies, 99).toFixed(2)),
+    drift: report.drift.length + report.negative.length + report.emptyOperations,
+    target: TARGETS[database.kind],
+  };
+}
+
+async function onPglite(): Promise<Run> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'arena-bench-gifts-'));
+  const database = await openDatabase({ dataDir: dir });
+  try {
+    return await measure(database);
+  } finally {
+    await database.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function onPostgres(adminUrl: string): Promise<Run> {
+  const name = `arena_bench_${randomBytes(5).toString('hex')}`;
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  try {
+    const database = await openDatabase({ url: url.href });
+    try {
+      return await measure(database);
+    } finally {
+      await database.close();
+    }
+  } finally {
+    await admin.unsafe(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
+const runs: Run[] = [await onPglite()];
+const pgUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
+if (pgUrl) runs.push(await onPostgres(pgUrl));
+else console.warn('TEST_DATABASE_URL and DATABASE_URL are unset: PostgreSQL skipped.');
+
+const lines = [
+  `Ledger transfers (debit sender + credit anchor income + 2 ledger rows, one transaction), ` +
+    `${GIFTS} per database, ${CONCURRENCY} concurrent; ${machine()}`,
+  '',
+  '| database | transfers/s | target | p50 ms | p99 ms | refused | ledger drift |',
+  '| -------- | ----------: | -----: | -----: | -----: | ------: | -----------: |',
+  ...runs.map(
+    (r) =>
+      `| ${r.database} | ${r.perSecond} | ≥ ${r.target} | ${r.p50} | ${r.p99} | ${r.refused} | ${r.drift} |`,
+  ),
+];
+console.log(lines.join('\n'));
+saveResult('gifts', { date: new Date().toISOString(), machine: machine(), runs });
+process.exit(runs.every((r) => r.drift === 0) ? 0 : 1);

@@ -1,0 +1,113 @@
+/**
+ * Gifts: the catalogue, and sending one. A send is one transaction: the ledger debits the
+ * sender and credits the anchor's income (once per client_msg_id), the room's heat and the
+ * daily and monthly rankings grow, or nothing happens at all.
+ */
+import { asc, eq, sql } from 'drizzle-orm';
+import type { GiftItem } from '../../lib/gifts/api.ts';
+import type { Locale } from '../../lib/i18n/index.ts';
+import type { Db } from '../db/index.ts';
+import { gifts, liveRooms } from '../db/schema.ts';
+import { addContribution } from '../rankings/service.ts';
+import {
+  applyMoves,
+  giftSplit,
+  LEDGER_KIND,
+  readBalances,
+  type Balances,
+  type Move,
+} from '../wallet/ledger.ts';
+
+
+/** The gifts on sale, in panel order, named in `locale`. */
+export async function giftCatalogue(db: Db, locale: Locale): Promise<GiftItem[]> {
+  const rows = await db
+    .select()
+    .from(gifts)
+    .where(eq(gifts.enabled, true))
+    .orderBy(asc(gifts.sort), asc(gifts.id));
+  return rows.map((g) => ({
+    id: g.id,
+    name: locale === 'zh-CN' ? g.nameZh : g.nameEn,
+    price: g.price,
+    currency: g.currency as 'gold' | 'diamond',
+    icon: g.icon,
+    animation: g.animation,
+    animat_type: g.animatType === 1 ? 1 : 0,
+    combo: g.comboable ? 1 : 0,
+  }));
+}
+
+/** One gift on sale, or undefined. */
+export async function findGift(db: Db, id: number) {
+  const [row] = await db.select().from(gifts).where(eq(gifts.id, id)).limit(1);
+  return row?.enabled ? row : undefined;
+}
+
+
+/** What a send asks for. */
+export interface GiftSend {
+  senderId: number;
+  anchorId: number;
+  gift: typeof gifts.$inferSelect;
+  count: number;
+  /** The client's id of this press of the button; the ledger applies it once. */
+  clientMsgId: string;
+  at: Date;
+}
+
+/** What a send did: `replayed` when this client_msg_id had been charged before. */
+export interface GiftOutcome {
+  replayed: boolean;
+  total: number;
+  balances: Balances;
+}
+
+/** Heat a gift adds: one point per whole gem (or diamond) spent, at least one. */
+export function giftHeat(total: number): number {
+  return Math.max(1, Math.floor(total / 100));
+}
+
+/**
+ * Charges a gift: debit the sender, credit the anchor's share to income, add heat and the
+ * rankings, all in one transaction. Throws InsufficientBalanceError (nothing changed) when the
+ * sender cannot pay. A client_msg_id seen before charges nothing and reports `replayed`.
+ */
+export async function sendGift(db: Db, send: GiftSend): Promise<GiftOutcome> {
+  const total = send.gift.price * send.count;
+  if (!Number.isSafeInteger(total) || total <= 0) throw new RangeError('gift: bad total');
+  const currency = send.gift.currency === 'diamond' ? 'diamond' : 'gold';
+  const income = giftSplit(total);
+  const moves: Move[] = [
+    { userId: send.senderId, currency, amount: -total, kind: LEDGER_KIND.giftSend },
+  ];
+  if (income > 0) {
+    moves.push({
+      userId: send.anchorId,
+      currency: 'income',
+      amount: income,
+      kind: LEDGER_KIND.giftIncome,
+    });
+  }
+  const replayed = await db.transaction(async (tx) => {
+    const outcome = await applyMoves(tx, {
+      key: `gift:${send.senderId}:${send.clientMsgId}`,
+      kind: 'gift',
+      reference: `${send.anchorId}:${send.gift.id}x${send.count}`,
+      moves,
+    });
+    if (outcome.replayed) return true;
+    await addContribution(tx, {
+      anchorId: send.anchorId,
+      userId: send.senderId,
+      amount: total,
+      at: send.at,
+    });
+    await tx
+      .update(liveRooms)
+      .set({ heat: sql`${liveRooms.heat} + ${giftHeat(total)}` })
+      .where(eq(liveRooms.anchorId, send.anchorId));
+    return false;
+  });
+  return { replayed, total, balances: await readBalances(db, send.senderId) };
+}

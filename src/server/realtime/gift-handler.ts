@@ -1,0 +1,143 @@
+/**
+ * gift: a logged-in viewer sends `count` of a gift to the room's anchor. The ledger charges it
+ * once per client_msg_id; the room receives a `gift` frame with the sender's running combo
+ * (hit), the sender a `giftFeedRep` with the new balance. Refusals change nothing: guests,
+ * the anchor in their own room, unknown gifts, counts off the panel, and a balance too small
+ * (error 10152 with its message).
+ */
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import {
+  REALTIME_ERROR,
+  SERVER_FRAME,
+  type GiftData,
+  type GiftFeedRepData,
+} from '../../lib/realtime/protocol.ts';
+import { GIFT_COUNTS } from '../../lib/gifts/api.ts';
+import { findGift, sendGift } from '../gifts/service.ts';
+import { log } from '../log.ts';
+import { InsufficientBalanceError } from '../wallet/ledger.ts';
+import type { Connection } from './connection.ts';
+import type { RoomContext } from './room-handlers.ts';
+
+/** Sends of one gift by one sender this close together count up one combo (spec: 3 s). */
+export const COMBO_WINDOW_MS = 3_000;
+/** Combos remembered at most (the oldest are forgotten first). */
+const MAX_COMBOS = 10_000;
+
+const giftSchema = z.object({
+  giftid: z
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31 - 1),
+  count: z
+    .number()
+    .int()
+    .refine((n) => (GIFT_COUNTS as readonly number[]).includes(n)),
+  client_msg_id: z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^[\w-]+$/),
+});
+
+interface Combo {
+  hit: number;
+  at: number;
+}
+
+/** The gift frame handler with its combo memory. */
+export function createGiftHandler() {
+  const combos = new Map<string, Combo>();
+
+  function nextHit(key: string, count: number, now: number, comboable: boolean): number {
+    const last = combos.get(key);
+    const hit = comboable && last && now - last.at <= COMBO_WINDOW_MS ? last.hit + count : count;
+    combos.delete(key);
+    combos.set(key, { hit, at: now });
+    if (combos.size > MAX_COMBOS) combos.delete(combos.keys().next().value!);
+    return hit;
+  }
+
+  return async function handleGift(
+    ctx: RoomContext,
+    conn: Connection,
+    data: unknown,
+  ): Promise<void> {
+    const anchorId = conn.room;
+    if (anchorId === undefined) {
+      conn.fail(REALTIME_ERROR.notInRoom, 'liveChat.errors.notInRoom');
+      return;
+    }
+    const sender = conn.user;
+    if (!sender) {
+      conn.fail(REALTIME_ERROR.forbidden, 'gifts.errors.guest');
+      return;
+    }
+    if (sender.id === anchorId) {
+      conn.fail(REALTIME_ERROR.forbidden, 'gifts.errors.self');
+      return;
+    }
+    const parsed = giftSchema.safeParse(data);
+    if (!parsed.success) {
+      conn.fail(REALTIME_ERROR.badFrame, 'gifts.errors.badGift');
+      return;
+    }
+    const { db } = ctx.rt;
+    const gift = await findGift(db, parsed.data.giftid);
+    if (!gift) {
+      conn.fail(REALTIME_ERROR.badFrame, 'gifts.errors.noGift');
+      return;
+    }
+    const now = new Date();
+    let outcome;
+    try {
+      outcome = await sendGift(db, {
+        senderId: sender.id,
+        anchorId,
+        gift,
+        count: parsed.data.count,
+        clientMsgId: parsed.data.client_msg_id,
+        at: now,
+      });
+    } catch (err) {
+      if (err instanceof InsufficientBalanceError) {
+        conn.fail(REALTIME_ERROR.insufficientBalance, 'gifts.errors.insufficient');
+        return;
+      }
+      log('error', 'gift_failed', { error: (err as Error).message });
+      conn.fail(REALTIME_ERROR.badFrame, 'gifts.errors.failed');
+      return;
+    }
+    const feed: GiftFeedRepData = {
+      client_msg_id: parsed.data.client_msg_id,
+      bal: { diamond: outcome.balances.diamond, gold: outcome.balances.gold },
+    };
+    conn.send(SERVER_FRAME.giftFeedRep, feed);
+    if (outcome.replayed) return;
+    const hit = nextHit(
+      `${anchorId}:${sender.id}:${gift.id}`,
+      parsed.data.count,
+      now.getTime(),
+      gift.comboable,
+    );
+    const frame: GiftData = {
+      id: randomUUID(),
+      giftid: gift.id,
+      gift_name: conn.locale === 'zh-CN' ? gift.nameZh : gift.nameEn,
+      count: parsed.data.count,
+      hit,
+      uid: sender.id,
+      sender: sender.nickName,
+      avatar: sender.avatar,
+      level: sender.level,
+      vip_level: sender.vipLevel,
+      icon: gift.icon,
+      animation: gift.animation,
+      animat_type: gift.animatType === 1 ? 1 : 0,
+      time: now.getTime(),
+    };
+    ctx.rt.bus.publish({ kind: 'room', anchorId, frame: { type: SERVER_FRAME.gift, data: frame } });
+  };
+}
