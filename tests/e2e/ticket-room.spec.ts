@@ -84,7 +84,8 @@ test('the demo viewer pays once, watches and chats; a colourful message reaches 
   await expect(line.locator('.chat-text')).toHaveCSS('color', 'rgb(228, 30, 177)');
   await expect(viewer.locator('.chat-msg', { hasText: 'Pink clutch incoming' })).toBeVisible();
 
-  // A speaker message flies as a banner over the player.
+  // A speaker message flies as a banner over the player (after the chat's 2 s speak rate).
+  await viewer.waitForTimeout(2_100);
   await viewer.locator('[data-props-toggle]').click();
   await expect(viewer.locator('[data-prop="101:3"] .prop-count')).toHaveText('×4');
   await viewer.locator('[data-prop="100:0"]').click();
