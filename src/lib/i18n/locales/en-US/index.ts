@@ -5,6 +5,7 @@ import { commentAdmin } from './comment-admin.ts';
 import { anchorPages } from './anchor-pages.ts';
 import { content } from './content.ts';
 import { games } from './games.ts';
+import { giftStage } from './gift-stage.ts';
 import { liveChat } from './live-chat.ts';
 import { liveRoom } from './live-room.ts';
 import { player } from './player.ts';
@@ -20,6 +21,7 @@ export const enUS = {
   anchorPages,
   content,
   games,
+  giftStage,
   liveChat,
   liveRoom,
   ranking,

@@ -6,6 +6,7 @@ import { commentAdmin } from './comment-admin.ts';
 import { anchorPages } from './anchor-pages.ts';
 import { content } from './content.ts';
 import { games } from './games.ts';
+import { giftStage } from './gift-stage.ts';
 import { liveChat } from './live-chat.ts';
 import { liveRoom } from './live-room.ts';
 import { player } from './player.ts';
@@ -21,6 +22,7 @@ export const zhCN: Resource = {
   anchorPages,
   content,
   games,
+  giftStage,
   liveChat,
   liveRoom,
   ranking,
