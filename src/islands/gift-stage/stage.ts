@@ -191,7 +191,8 @@ export async function createGiftStage(
       const place = () => {
         const { w, h } = size();
         const scale = Math.min(1, (w - 8) / 368);
-        scene.root.y = h - 64 * scale - 6;
+        // Above the player's control bar, the crest fully inside the canvas.
+        scene.root.y = h - 60 * scale - 44;
       };
       await run(scene, entranceLayer, place, signal);
       avatar?.destroy(true);
