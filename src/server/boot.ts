@@ -3,6 +3,7 @@ import path from 'node:path';
 import { openDatabase } from './db/index.ts';
 import { isDatabaseEmpty, seedDemo } from './db/seed/index.ts';
 import { readEnv, type Env } from './env.ts';
+import { syncGiftCatalogue } from './gifts/service.ts';
 import { log } from './log.ts';
 import { openBus } from './realtime/bus.ts';
 import type { Runtime } from './runtime.ts';
@@ -19,6 +20,7 @@ export async function openRuntime(env: Env = readEnv()): Promise<Runtime> {
     await seedDemo(database.db);
     log('info', 'seeded', { what: 'demo data' });
   }
+  await syncGiftCatalogue(database.db);
   log('info', 'database_ready', { kind: database.kind, ms: Date.now() - started });
   return {
     env,

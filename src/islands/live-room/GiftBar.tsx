@@ -8,6 +8,7 @@ import { useEffect, useState } from 'react';
 import { GIFT_COUNTS, type GiftCount, type GiftItem } from '../../lib/gifts/api.ts';
 import { formatMoney } from '../../lib/format.ts';
 import {
+  $giftCombo,
   $gifts,
   $giftSending,
   $giftShort,
@@ -61,6 +62,7 @@ export function GiftBar() {
   const loggedIn = useStore($loggedIn);
   const wallet = useStore($wallet);
   const connection = useStore($roomConnection);
+  const combo = useStore($giftCombo);
   const [picked, setPicked] = useState<number | null>(null);
   const [count, setCount] = useState<GiftCount>(1);
 
@@ -138,6 +140,17 @@ export function GiftBar() {
         >
           {sending ? t('gifts.panel.sending') : t('gifts.panel.send')}
         </button>
+        {combo ? (
+          <button
+            type="button"
+            className="gift-combo-btn"
+            data-gift-combo
+            disabled={sending !== null}
+            onClick={() => sendGift(combo.giftid, combo.count)}
+          >
+            {t('gifts.panel.combo')}
+          </button>
+        ) : null}
         {short ? (
           <a className="gift-short" href="/user-center/recharge" data-gift-short>
             {t('gifts.errors.insufficient')}

@@ -18,6 +18,7 @@ import { $chatMe, $roomHeat, $speakerBanner, onBarrage } from '../../lib/stores/
 import { $locale } from '../../lib/stores/locale.ts';
 import { $roomEntry, checkEntry } from '../../lib/stores/ticket-room.ts';
 import { showToast } from '../../lib/stores/toast.ts';
+import { mountGiftStage } from '../gift-stage/mount.ts';
 import { mountPlayer } from '../player/mount.ts';
 
 const t = () => createI18n($locale.get());
@@ -117,6 +118,9 @@ const room = document.querySelector<HTMLElement>('.live-room[data-ticket]');
 if (room) gateTicketRoom(room);
 const banner = document.querySelector<HTMLElement>('[data-speaker-banner]');
 if (banner) mountSpeakerBanner(banner);
+
+const playerBox = document.querySelector<HTMLElement>('[data-player]');
+if (playerBox) mountGiftStage(playerBox);
 
 const canvas = document.querySelector<HTMLCanvasElement>('[data-barrage]');
 if (canvas) mountBarrage(canvas, document.querySelector<HTMLElement>('[data-barrage-bar]'));

@@ -6,6 +6,7 @@ import type { anchorPages } from './locales/en-US/anchor-pages.ts';
 import type { content } from './locales/en-US/content.ts';
 import type { games } from './locales/en-US/games.ts';
 import type { gifts } from './locales/en-US/gifts.ts';
+import type { giftStage } from './locales/en-US/gift-stage.ts';
 import type { liveChat } from './locales/en-US/live-chat.ts';
 import type { liveRoom } from './locales/en-US/live-room.ts';
 import type { player } from './locales/en-US/player.ts';
@@ -26,6 +27,8 @@ export type CommentAdminResource = Widen<typeof commentAdmin>;
 export type ContentResource = Widen<typeof content>;
 /** Shape of the games strings. */
 export type GamesResource = Widen<typeof games>;
+/** Shape of the gift stage strings. */
+export type GiftStageResource = Widen<typeof giftStage>;
 /** Shape of the live chat strings. */
 export type LiveChatResource = Widen<typeof liveChat>;
 /** Shape of the live room strings. */
@@ -49,6 +52,7 @@ export type Resource = ShellResource & {
   anchorPages: AnchorPagesResource;
   content: ContentResource;
   games: GamesResource;
+  giftStage: GiftStageResource;
   liveChat: LiveChatResource;
   liveRoom: LiveRoomResource;
   ranking: RankingResource;

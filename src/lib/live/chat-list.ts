@@ -3,6 +3,7 @@
  * login messages only for notable users and not repeated within the last 30 items, everyone
  * else to the welcome list (at most 11), and a bounded list so hours of chat use bounded memory.
  */
+import { continuesCombo } from '../gifts/combo.ts';
 import type { EnterData, GiftData, SayData } from '../realtime/protocol.ts';
 
 /** Items kept in the chat list; older ones drop off the top. */
@@ -81,12 +82,7 @@ export function addEnter(state: ChatState, user: EnterData, now: number): ChatSt
  */
 export function addGift(state: ChatState, gift: GiftData): ChatState {
   const last = state.items.at(-1);
-  if (
-    gift.hit > 1 &&
-    last?.kind === 'gift' &&
-    last.gift.uid === gift.uid &&
-    last.gift.giftid === gift.giftid
-  ) {
+  if (last?.kind === 'gift' && continuesCombo(last.gift, gift)) {
     const items = [...state.items];
     items[items.length - 1] = { ...last, time: gift.time, gift: { ...last.gift, hit: gift.hit } };
     return { ...state, items };

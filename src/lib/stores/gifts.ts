@@ -8,6 +8,7 @@
 import { atom } from 'nanostores';
 import { call } from '../api/client.ts';
 import type { GiftCount, GiftItem } from '../gifts/api.ts';
+import { createContinuousFlag } from '../gifts/combo.ts';
 import { addGift } from '../live/chat-list.ts';
 import {
   CLIENT_FRAME,
@@ -32,6 +33,13 @@ export const $giftsState = atom<'idle' | 'loading' | 'ready' | 'error'>('idle');
 export const $giftSending = atom<string | null>(null);
 /** Set when the last send was refused for want of balance (the panel offers recharge). */
 export const $giftShort = atom(false);
+
+/** The gift just sent while its combo runs (3 s after the last send), for the combo button. */
+export const $giftCombo = atom<{ giftid: number; count: GiftCount } | null>(null);
+let lastSent: { giftid: number; count: GiftCount; comboable: boolean } | null = null;
+const comboFlag = createContinuousFlag((active) => {
+  if (!active) $giftCombo.set(null);
+});
 
 /** How long a send waits for its answer before the button is free again. */
 const SEND_TIMEOUT_MS = 10_000;
@@ -86,6 +94,7 @@ export function sendGift(giftid: number, count: GiftCount): boolean {
   if (!sendRoomFrame(CLIENT_FRAME.gift, data)) return false;
   $giftShort.set(false);
   $giftSending.set(data.client_msg_id);
+  lastSent = { giftid, count, comboable: $gifts.get().find((g) => g.id === giftid)?.combo === 1 };
   timer = setTimeout(settle, SEND_TIMEOUT_MS);
   return true;
 }
@@ -96,10 +105,17 @@ onRoomFrame((frame) => {
   } else if (frame.type === SERVER_FRAME.giftFeedRep) {
     const rep = frame.data as GiftFeedRepData;
     setWalletBalance({ gold: rep.bal.gold, diamond: rep.bal.diamond });
-    if (rep.client_msg_id === $giftSending.get()) settle();
+    if (rep.client_msg_id === $giftSending.get()) {
+      settle();
+      if (lastSent?.comboable) {
+        $giftCombo.set({ giftid: lastSent.giftid, count: lastSent.count });
+        comboFlag.mark();
+      }
+    }
   } else if (frame.type === SERVER_FRAME.error && $giftSending.get()) {
     const error = frame.data as ErrorData;
     if (error.code === REALTIME_ERROR.insufficientBalance) $giftShort.set(true);
+    comboFlag.clear();
     settle();
   }
 });

@@ -26,6 +26,7 @@ import {
   type EnterData,
   type ErrorData,
   type Frame,
+  type GiftData,
   type LoginRepData,
   type SayData,
 } from '../realtime/protocol.ts';
@@ -81,6 +82,21 @@ const barrageListeners = new Set<BarrageListener>();
 export function onBarrage(listener: BarrageListener): () => void {
   barrageListeners.add(listener);
   return () => barrageListeners.delete(listener);
+}
+
+const giftListeners = new Set<(gift: GiftData) => void>();
+const nobleListeners = new Set<(user: EnterData) => void>();
+
+/** Calls `listener` with each `gift` frame of the room (the gift stage); returns the removal. */
+export function onGift(listener: (gift: GiftData) => void): () => void {
+  giftListeners.add(listener);
+  return () => giftListeners.delete(listener);
+}
+
+/** Calls `listener` when a noble (vip_level 1-3) joins the room; returns the removal. */
+export function onNobleEnter(listener: (user: EnterData) => void): () => void {
+  nobleListeners.add(listener);
+  return () => nobleListeners.delete(listener);
 }
 
 let socket: RealtimeSocket | undefined;
@@ -179,8 +195,14 @@ function onFrame(frame: Frame): void {
       }
       return;
     }
-    case SERVER_FRAME.enter:
-      $chat.set(addEnter($chat.get(), frame.data as EnterData, Date.now()));
+    case SERVER_FRAME.enter: {
+      const user = frame.data as EnterData;
+      $chat.set(addEnter($chat.get(), user, Date.now()));
+      if (user.vip_level >= 1 && user.vip_level <= 3) for (const l of nobleListeners) l(user);
+      return;
+    }
+    case SERVER_FRAME.gift:
+      for (const listener of giftListeners) listener(frame.data as GiftData);
       return;
     case SERVER_FRAME.deleteMsg:
       $chat.set(removeMessage($chat.get(), (frame.data as { id: number }).id));

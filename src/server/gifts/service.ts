@@ -5,6 +5,7 @@
  */
 import { asc, eq, sql } from 'drizzle-orm';
 import type { GiftItem } from '../../lib/gifts/api.ts';
+import { GIFTS } from '../../lib/gifts/catalogue.ts';
 import type { Locale } from '../../lib/i18n/index.ts';
 import type { Db } from '../db/index.ts';
 import { gifts, liveRooms } from '../db/schema.ts';
@@ -18,6 +19,47 @@ import {
   type Move,
 } from '../wallet/ledger.ts';
 
+/**
+ * Writes the catalogue of src/lib/gifts/catalogue.ts into the gifts table (new gifts added,
+ * names, prices and art updated); gifts removed from the catalogue are taken off sale, never
+ * deleted, because ledger references name them.
+ */
+export async function syncGiftCatalogue(db: Db): Promise<void> {
+  const rows = GIFTS.map((g, index) => ({
+    id: g.id,
+    nameEn: g.name['en-US'],
+    nameZh: g.name['zh-CN'],
+    price: g.price,
+    currency: g.currency,
+    icon: g.icon,
+    animation: g.animation,
+    animatType: g.animat_type,
+    comboable: g.comboable,
+    sort: index,
+    enabled: true,
+  }));
+  await db.transaction(async (tx) => {
+    await tx.update(gifts).set({ enabled: false });
+    await tx
+      .insert(gifts)
+      .values(rows)
+      .onConflictDoUpdate({
+        target: gifts.id,
+        set: {
+          nameEn: sql`excluded.name_en`,
+          nameZh: sql`excluded.name_zh`,
+          price: sql`excluded.price`,
+          currency: sql`excluded.currency`,
+          icon: sql`excluded.icon`,
+          animation: sql`excluded.animation`,
+          animatType: sql`excluded.animat_type`,
+          comboable: sql`excluded.comboable`,
+          sort: sql`excluded.sort`,
+          enabled: sql`true`,
+        },
+      });
+  });
+}
 
 /** The gifts on sale, in panel order, named in `locale`. */
 export async function giftCatalogue(db: Db, locale: Locale): Promise<GiftItem[]> {
@@ -43,7 +85,6 @@ export async function findGift(db: Db, id: number) {
   const [row] = await db.select().from(gifts).where(eq(gifts.id, id)).limit(1);
   return row?.enabled ? row : undefined;
 }
-
 
 /** What a send asks for. */
 export interface GiftSend {

@@ -16,6 +16,7 @@ import { DEMO_PASSWORD, DEMO_ROOMS } from './people.ts';
 import { seedFans, seedRankings } from './rankings.ts';
 import { seedLivePlans, seedReplays } from './replays.ts';
 import { seedRooms } from './rooms.ts';
+import { syncGiftCatalogue } from '../../gifts/service.ts';
 import { seedUsers } from './users.ts';
 import { seedVouchers } from './vouchers.ts';
 import { seedWorldCup } from './world-cup.ts';
@@ -30,6 +31,7 @@ const TABLE_NAMES = (Object.values(schema) as unknown[])
 
 async function seedInto(db: Db, now: Date, passwordHash: string): Promise<void> {
   await seedCategories(db);
+  await syncGiftCatalogue(db);
   const matchIds = await seedSports(db, now);
   await seedWorldCup(db, now);
   await seedMatchCentre(db, matchIds, now);

@@ -9,6 +9,7 @@ export const gifts = {
     balance: 'Gems',
     recharge: 'Recharge',
     count: 'Quantity',
+    combo: 'Combo!',
     send: 'Send',
     sending: 'Sending…',
     price: '{{price}} gems',

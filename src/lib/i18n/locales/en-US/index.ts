@@ -6,6 +6,7 @@ import { anchorPages } from './anchor-pages.ts';
 import { content } from './content.ts';
 import { games } from './games.ts';
 import { gifts } from './gifts.ts';
+import { giftStage } from './gift-stage.ts';
 import { liveChat } from './live-chat.ts';
 import { liveRoom } from './live-room.ts';
 import { player } from './player.ts';
@@ -22,6 +23,7 @@ export const enUS = {
   anchorPages,
   content,
   games,
+  giftStage,
   liveChat,
   liveRoom,
   ranking,

@@ -11,6 +11,7 @@ export const gifts: GiftsResource = {
     balance: '宝石',
     recharge: '充值',
     count: '数量',
+    combo: '连击！',
     send: '赠送',
     sending: '赠送中…',
     price: '{{price}} 宝石',

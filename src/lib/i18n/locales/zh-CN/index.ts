@@ -7,6 +7,7 @@ import { anchorPages } from './anchor-pages.ts';
 import { content } from './content.ts';
 import { games } from './games.ts';
 import { gifts } from './gifts.ts';
+import { giftStage } from './gift-stage.ts';
 import { liveChat } from './live-chat.ts';
 import { liveRoom } from './live-room.ts';
 import { player } from './player.ts';
@@ -23,6 +24,7 @@ export const zhCN: Resource = {
   anchorPages,
   content,
   games,
+  giftStage,
   liveChat,
   liveRoom,
   ranking,
