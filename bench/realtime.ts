@@ -3,7 +3,8 @@
  * loopback, against our hub and against a plain socket.io broadcast server. Reports delivery
  * latency p50/p99 (from probe clients that read every frame), frames and socket messages per
  * second, the server's CPU and its memory per idle connection. Bounded: each run lasts
- * BENCH_SECONDS (default 8) and the matrix is fixed; BENCH_QUICK=1 runs a small subset.
+ * BENCH_SECONDS (default 8) and the matrix is fixed; BENCH_QUICK=1 runs a small subset and
+ * BENCH_ONLY=kind:clients:rate,... the cases named.
  * Targets: 10,000 clients at 100 msg/s with p99 ≤ 250 ms, ≤ 20 KB per idle connection, and at
  * least 3x the socket.io server's efficiency.
  */
@@ -240,26 +241,39 @@ async function run(kind: Kind, clients: number, rate: number): Promise<RunResult
   }
 }
 
-const matrix: [Kind, number, number][] = QUICK
-  ? [
-      ['hub', 1000, 100],
-      ['socketio', 1000, 100],
-    ]
-  : [
-      ['hub', 1000, 10],
-      ['hub', 1000, 100],
-      ['hub', 1000, 500],
-      ['hub', 5000, 10],
-      ['hub', 5000, 100],
-      ['hub', 5000, 500],
-      ['hub', 10000, 10],
-      ['hub', 10000, 100],
-      ['hub', 10000, 500],
-      ['socketio', 1000, 10],
-      ['socketio', 1000, 100],
-      ['socketio', 5000, 100],
-      ['socketio', 10000, 100],
-    ];
+/** BENCH_ONLY=hub:10000:100,socketio:1000:100 runs just those cases. */
+const only = (process.env.BENCH_ONLY ?? '')
+  .split(',')
+  .filter(Boolean)
+  .map((c) => c.split(':'))
+  .map(([kind, clients, rate]): [Kind, number, number] => [
+    kind === 'socketio' ? 'socketio' : 'hub',
+    Number(clients),
+    Number(rate),
+  ]);
+
+const matrix: [Kind, number, number][] = only.length
+  ? only
+  : QUICK
+    ? [
+        ['hub', 1000, 100],
+        ['socketio', 1000, 100],
+      ]
+    : [
+        ['hub', 1000, 10],
+        ['hub', 1000, 100],
+        ['hub', 1000, 500],
+        ['hub', 5000, 10],
+        ['hub', 5000, 100],
+        ['hub', 5000, 500],
+        ['hub', 10000, 10],
+        ['hub', 10000, 100],
+        ['hub', 10000, 500],
+        ['socketio', 1000, 10],
+        ['socketio', 1000, 100],
+        ['socketio', 5000, 100],
+        ['socketio', 10000, 100],
+      ];
 
 const results: RunResult[] = [];
 for (const [kind, clients, rate] of matrix) {
