@@ -120,7 +120,7 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
       await expect.poll(() => stagePixels(viewer)).toBeGreaterThan(2000);
       await viewer.waitForTimeout(1200);
       await screenshot(viewer, info, `gift-stage-trophy-${width}-${locale}`, { fullPage: false });
-      await expect(stage).toHaveAttribute('data-state', 'idle', { timeout: 10_000 });
+      await expect(stage).toHaveAttribute('data-state', 'idle', { timeout: 20_000 });
       await expect(stage).toHaveAttribute('data-played', '1');
       await expect.poll(() => stagePixels(viewer)).toBe(0);
 
@@ -133,7 +133,7 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
       await expect.poll(() => stagePixels(viewer)).toBeGreaterThan(2000);
       await viewer.waitForTimeout(1500);
       await screenshot(viewer, info, `gift-stage-entrance-${width}-${locale}`, { fullPage: false });
-      await expect(stage).toHaveAttribute('data-state', 'idle', { timeout: 10_000 });
+      await expect(stage).toHaveAttribute('data-state', 'idle', { timeout: 20_000 });
       await expect(stage).toHaveAttribute('data-played', '2');
 
       await nobleContext.close();
