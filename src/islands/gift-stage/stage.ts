@@ -39,6 +39,20 @@ const CAPTION_BAND = 58;
 const MAX_STEP_MS = 250;
 const FOOTBALL = giftById(4)!;
 
+/**
+ * 'canvas' when WebGL would run in software (no GPU: SwiftShader, llvmpipe), where Pixi's 2D
+ * canvas renderer is several times faster; 'webgl' otherwise.
+ */
+export function pickRenderer(): 'webgl' | 'canvas' {
+  const probe = document.createElement('canvas');
+  const gl = probe.getContext('webgl', { failIfMajorPerformanceCaveat: true });
+  if (!gl) return 'canvas';
+  const info = gl.getExtension('WEBGL_debug_renderer_info');
+  const name = String(info ? gl.getParameter(info.UNMASKED_RENDERER_WEBGL) : '');
+  gl.getExtension('WEBGL_lose_context')?.loseContext();
+  return /swiftshader|llvmpipe|softpipe|software/i.test(name) ? 'canvas' : 'webgl';
+}
+
 interface Running {
   scene: Scene;
   t: number;
@@ -51,6 +65,7 @@ export async function createGiftStage(
   host: HTMLElement,
   t: TFunction,
   locale: GiftLocale,
+  preference: 'webgl' | 'canvas' = pickRenderer(),
 ): Promise<GiftStage> {
   const app = new Application();
   await app.init({
@@ -61,7 +76,7 @@ export async function createGiftStage(
     resolution: Math.min(window.devicePixelRatio || 1, 2),
     autoStart: false,
     sharedTicker: false,
-    preference: 'webgl',
+    preference,
   });
   const canvas = app.canvas;
   canvas.setAttribute('aria-hidden', 'true');
