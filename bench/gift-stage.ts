@@ -4,7 +4,7 @@
  * requestAnimationFrame and the JavaScript heap (after a forced GC) before, at its peak and after
  * the queue drains and after the stage is destroyed. Memory per animation is the peak above the
  * idle stage with its art loaded, since one animation plays at a time. Targets: 60 fps and at
- * most 8 MB per animation. BENCH_GIFTS changes the count; BENCH_SHOTS=1 instead saves a frame
+ * most 8 MB per animation. BENCH_GIFTS changes the count; BENCH_RENDERER=webgl or canvas forces a renderer (by default the stage picks, as in the room); BENCH_SHOTS=1 instead saves a frame
  * of every animation and entrance to test-results/stage/ to look at.
  */
 import { readFileSync } from 'node:fs';
@@ -19,6 +19,7 @@ import { machine, saveResult } from './lib.ts';
 
 const COUNT = Number(process.env.BENCH_GIFTS ?? 20);
 const SHOTS = process.env.BENCH_SHOTS === '1';
+const RENDERER = (['webgl', 'canvas'] as const).find((r) => r === process.env.BENCH_RENDERER);
 const ORIGIN = 'http://stage.test';
 
 const bundle = await build({
@@ -97,12 +98,18 @@ async function measure(): Promise<void> {
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   await open(page);
   const cdp = await page.context().newCDPSession(page);
-  const bench = () => (window as unknown as { stageBench: Bench }).stageBench;
   const heapEmptyMB = await heapMB(cdp);
-  const renderer = await page.evaluate(() => bench().setup(340, 540), undefined).catch(() => '');
+  const renderer = await page.evaluate(
+    (preference) =>
+      (window as unknown as { stageBench: Bench }).stageBench.setup(340, 540, 'en-US', preference),
+    RENDERER,
+  );
   // Warm up: load every gift's art once so the run measures animations, not downloads.
   for (const g of GIFTS.filter((x) => x.animat_type === 1)) {
-    await page.evaluate((id) => bench().show({ giftid: id }), g.id);
+    await page.evaluate(
+      (id) => (window as unknown as { stageBench: Bench }).stageBench.show({ giftid: id }),
+      g.id,
+    );
   }
   await page.waitForFunction(
     () => document.getElementById('stage')!.dataset.state === 'idle',
@@ -118,10 +125,13 @@ async function measure(): Promise<void> {
       .then((mb) => (heapPeakMB = Math.max(heapPeakMB, mb)))
       .catch(() => {});
   }, 200);
-  const r: RunResult = await page.evaluate((n) => bench().run(n), COUNT);
+  const r: RunResult = await page.evaluate(
+    (n) => (window as unknown as { stageBench: Bench }).stageBench.run(n),
+    COUNT,
+  );
   clearInterval(sampler);
   const heapAfterMB = await heapMB(cdp);
-  await page.evaluate(() => bench().teardown());
+  await page.evaluate(() => (window as unknown as { stageBench: Bench }).stageBench.teardown());
   const heapDestroyedMB = await heapMB(cdp);
   await page.close();
   const perAnimationMB = Math.round((heapPeakMB - heapBeforeMB) * 100) / 100;

@@ -27,11 +27,16 @@ function host(): HTMLElement {
 }
 
 /** Creates the stage in the page's box (`width` x `height` CSS px). */
-export async function setup(width: number, height: number, locale: 'en-US' | 'zh-CN' = 'en-US') {
+export async function setup(
+  width: number,
+  height: number,
+  locale: 'en-US' | 'zh-CN' = 'en-US',
+  preference?: 'webgl' | 'canvas',
+) {
   const box = host();
   box.style.width = `${width}px`;
   box.style.height = `${height}px`;
-  stage = await createGiftStage(box, createI18n(locale), locale);
+  stage = await createGiftStage(box, createI18n(locale), locale, preference);
   return box.dataset.renderer ?? '';
 }
 

@@ -117,10 +117,11 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
         frame: { type: 'gift', data: giftFrame(10, 3) },
       });
       await expect(stage).toHaveAttribute('data-state', 'playing');
-      await expect.poll(() => stagePixels(viewer)).toBeGreaterThan(2000);
+      // The first frames compile shaders and upload textures, slow in a software renderer.
+      await expect.poll(() => stagePixels(viewer), { timeout: 15_000 }).toBeGreaterThan(2000);
       await viewer.waitForTimeout(1200);
       await screenshot(viewer, info, `gift-stage-trophy-${width}-${locale}`, { fullPage: false });
-      await expect(stage).toHaveAttribute('data-state', 'idle', { timeout: 10_000 });
+      await expect(stage).toHaveAttribute('data-state', 'idle', { timeout: 20_000 });
       await expect(stage).toHaveAttribute('data-played', '1');
       await expect.poll(() => stagePixels(viewer)).toBe(0);
 
@@ -130,10 +131,11 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
       await noble.goto(ROOM);
       await signIn(noble, NOBLE);
       await expect(stage).toHaveAttribute('data-state', 'playing', { timeout: 15_000 });
-      await expect.poll(() => stagePixels(viewer)).toBeGreaterThan(2000);
+      // The first frames compile shaders and upload textures, slow in a software renderer.
+      await expect.poll(() => stagePixels(viewer), { timeout: 15_000 }).toBeGreaterThan(2000);
       await viewer.waitForTimeout(1500);
       await screenshot(viewer, info, `gift-stage-entrance-${width}-${locale}`, { fullPage: false });
-      await expect(stage).toHaveAttribute('data-state', 'idle', { timeout: 10_000 });
+      await expect(stage).toHaveAttribute('data-state', 'idle', { timeout: 20_000 });
       await expect(stage).toHaveAttribute('data-played', '2');
 
       await nobleContext.close();

@@ -35,9 +35,23 @@ export interface GiftStage {
 
 /** Height of the caption band above the gift scenes. */
 const CAPTION_BAND = 58;
-/** Longest a frame step may be (a hidden tab resumes without jumps). */
-const MAX_STEP_MS = 50;
+/** Longest a frame step may be: slow frames keep real time, a resumed tab does not jump. */
+const MAX_STEP_MS = 250;
 const FOOTBALL = giftById(4)!;
+
+/**
+ * 'canvas' when WebGL would run in software (no GPU: SwiftShader, llvmpipe), where Pixi's 2D
+ * canvas renderer is several times faster; 'webgl' otherwise.
+ */
+export function pickRenderer(): 'webgl' | 'canvas' {
+  const probe = document.createElement('canvas');
+  const gl = probe.getContext('webgl', { failIfMajorPerformanceCaveat: true });
+  if (!gl) return 'canvas';
+  const info = gl.getExtension('WEBGL_debug_renderer_info');
+  const name = String(info ? gl.getParameter(info.UNMASKED_RENDERER_WEBGL) : '');
+  gl.getExtension('WEBGL_lose_context')?.loseContext();
+  return /swiftshader|llvmpipe|softpipe|software/i.test(name) ? 'canvas' : 'webgl';
+}
 
 interface Running {
   scene: Scene;
@@ -51,6 +65,7 @@ export async function createGiftStage(
   host: HTMLElement,
   t: TFunction,
   locale: GiftLocale,
+  preference: 'webgl' | 'canvas' = pickRenderer(),
 ): Promise<GiftStage> {
   const app = new Application();
   await app.init({
@@ -61,7 +76,7 @@ export async function createGiftStage(
     resolution: Math.min(window.devicePixelRatio || 1, 2),
     autoStart: false,
     sharedTicker: false,
-    preference: 'webgl',
+    preference,
   });
   const canvas = app.canvas;
   canvas.setAttribute('aria-hidden', 'true');
