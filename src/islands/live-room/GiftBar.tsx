@@ -45,7 +45,10 @@ function GiftTile({
         <img src={gift.icon} alt="" width="44" height="44" loading="lazy" />
         <span className="gift-name">{gift.name}</span>
         <span className="gift-price">
-          {t('gifts.panel.price', { price: formatMoney(gift.price).replace(/\.00$/, '') })}
+          {t('gifts.panel.price', {
+            price: formatMoney(gift.price).replace(/\.00$/, ''),
+            count: gift.price / 100,
+          })}
         </span>
       </button>
     </li>
@@ -129,7 +132,7 @@ export function GiftBar() {
           </select>
         </label>
         <span className={`gift-total${loggedIn && !canAfford ? ' is-short' : ''}`}>
-          {gift ? t('gifts.panel.price', { price: formatMoney(total) }) : ''}
+          {gift ? t('gifts.panel.price', { price: formatMoney(total), count: total / 100 }) : ''}
         </span>
         <button
           type="button"
