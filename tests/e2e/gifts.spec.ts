@@ -32,6 +32,16 @@ test('a viewer sends gifts: gems drop, both chats show the line and the combo co
   await expect(viewer.locator('[data-chat-input]')).toBeVisible();
   const balance = viewer.locator('[data-gift-balance]');
   await expect(balance).toHaveText('10,000.00');
+  const ranked = async () =>
+    Number(
+      (await viewer
+        .locator('[data-room-ranking] .rr-row', { hasText: 'SkyRider' })
+        .locator('[data-amount]')
+        .getAttribute('data-amount', { timeout: 1000 })
+        .catch(() => '0')) ?? 0,
+    );
+  await expect(viewer.locator('[data-room-ranking]')).toBeVisible();
+  const rankedBefore = await ranked();
 
   // The whistle (1 gem) and ten of them.
   await viewer.locator('[data-gift="1"]').click();
@@ -47,6 +57,8 @@ test('a viewer sends gifts: gems drop, both chats show the line and the combo co
   await expect(line.locator('[data-combo]')).toHaveText('x20');
   await expect(viewer.locator('[data-gift-line="1"]')).toHaveCount(1);
   await screenshot(other, info, 'gifts-chat-1440-en', { fullPage: false });
+  // The room's daily ranking takes the 20 gems a few seconds later.
+  await expect.poll(ranked, { timeout: 20_000 }).toBe(rankedBefore + 2_000);
   for (const p of [viewer, other]) await p.context().close();
 });
 
