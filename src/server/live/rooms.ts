@@ -99,6 +99,8 @@ export interface RoomView extends RoomCard {
   announcement: string;
   contacts: { title: string; value: string }[];
   matchId: number | null;
+  /** Sport of the linked match (for its match centre link), null without one. */
+  matchSportId: number | null;
   categoryId: number;
   startedAt: Date | null;
 }
@@ -129,12 +131,14 @@ export async function getRoomView(
       announcement: liveRooms.announcement,
       contacts: liveRooms.contacts,
       matchId: liveRooms.matchId,
+      matchSportId: matches.sportId,
       startedAt: liveRooms.startedAt,
     })
     .from(liveRooms)
     .innerJoin(users, eq(users.id, liveRooms.anchorId))
     .innerJoin(categories, eq(categories.id, liveRooms.categoryId))
     .leftJoin(second, eq(second.id, liveRooms.secondCategoryId))
+    .leftJoin(matches, eq(matches.id, liveRooms.matchId))
     .where(eq(liveRooms.anchorId, anchorId))
     .limit(1);
   return rows[0] ?? null;
