@@ -3,7 +3,7 @@ import { and, asc, eq, gte, inArray, lt, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Locale } from '../../lib/i18n/locale.ts';
 import type { Db } from '../db/index.ts';
-import { leagues, liveRooms, matches, teams } from '../db/schema.ts';
+import { leagues, liveRooms, MATCH_STATUS, matches, teams } from '../db/schema.ts';
 
 /** A match as lists show it. */
 export interface MatchCard {
@@ -28,15 +28,26 @@ export interface MatchFilter {
   leagueId?: number;
 }
 
-/** Matches starting in [from, to), in kick-off order. */
+/**
+ * Matches starting in [from, to), in kick-off order. When the range holds the present moment
+ * (today's schedule), matches still live that kicked off before it are listed too: a match that
+ * started at 23:30 is still on at 00:30 and belongs to today's list.
+ */
 export async function listMatches(
   db: Db,
   from: Date,
   to: Date,
   locale: Locale,
   filter: MatchFilter = {},
+  now = new Date(),
 ): Promise<MatchCard[]> {
-  const conditions: SQL[] = [gte(matches.startTime, from), lt(matches.startTime, to)];
+  const inRange = and(gte(matches.startTime, from), lt(matches.startTime, to))!;
+  const holdsNow = now >= from && now < to;
+  const conditions: SQL[] = [
+    holdsNow
+      ? or(inRange, and(eq(matches.status, MATCH_STATUS.live), lt(matches.startTime, from)))!
+      : inRange,
+  ];
   if (filter.sportId) conditions.push(eq(matches.sportId, filter.sportId));
   if (filter.leagueId) conditions.push(eq(matches.leagueId, filter.leagueId));
   return queryMatches(db, locale, conditions);
