@@ -55,7 +55,10 @@ test('two viewers chat: the message shows in the other chat and barrage; a ban t
   const guestContext = await browser.newContext({ baseURL });
   const guest = await guestContext.newPage();
   await guest.goto(ROOM);
-  await expect(guest.locator('.chat-msg', { hasText: 'Who scores first tonight?' })).toBeVisible();
+  // A fresh page loads the chat island, opens the socket and joins before history shows.
+  await expect(guest.locator('.chat-msg', { hasText: 'Who scores first tonight?' })).toBeVisible({
+    timeout: 15_000,
+  });
   await expect(guest.locator('.chat-login')).toBeVisible();
 
   const manager = await openAs(browser, baseURL!, '13900000004');
