@@ -151,9 +151,14 @@ async function onPostgres(adminUrl: string): Promise<Run> {
   }
 }
 
-const runs: Run[] = [await onPglite()];
+/** BENCH_DB=pglite or BENCH_DB=postgres measures only that database. */
+const only = process.env.BENCH_DB;
+const runs: Run[] = [];
+if (only !== 'postgres') runs.push(await onPglite());
 const pgUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
-if (pgUrl) runs.push(await onPostgres(pgUrl));
+if (only === 'pglite') {
+  // PostgreSQL not asked for.
+} else if (pgUrl) runs.push(await onPostgres(pgUrl));
 else console.warn('TEST_DATABASE_URL and DATABASE_URL are unset: PostgreSQL skipped.');
 
 const lines = [

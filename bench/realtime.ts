@@ -33,7 +33,10 @@ interface Child {
 
 async function startChild(kind: Kind): Promise<Child> {
   const proc = fork('bench/realtime/servers.ts', [kind, String(PORT), String(SENDERS)], {
-    execArgv: ['--expose-gc'],
+    execArgv: [
+      '--expose-gc',
+      ...(process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.BENCH_PROF] : []),
+    ],
     env: { ...process.env, SECRET, NODE_ENV: 'development' },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
@@ -145,6 +148,8 @@ interface RunResult {
   messagesPerSec: number;
   /** Server CPU use, % of one core. */
   cpuPct: number;
+  /** The load generator's CPU use (this process), % of one core. */
+  generatorCpuPct: number;
   /** Server CPU µs per chat frame delivered. */
   cpuUsPerFrame: number;
   /** Server memory per idle joined connection, bytes. */
@@ -207,9 +212,11 @@ async function run(kind: Kind, clients: number, rate: number): Promise<RunResult
     }
     const sentAtStart = sent;
     const cpuStart = await child.stats();
+    const genStart = process.cpuUsage();
     const windowStart = Date.now();
     await new Promise((r) => setTimeout(r, SECONDS * 1000));
     const cpuEnd = await child.stats();
+    const gen = process.cpuUsage(genStart);
     const windowMs = Date.now() - windowStart;
     clearInterval(timer);
     const sentInWindow = sent - sentAtStart;
@@ -231,6 +238,7 @@ async function run(kind: Kind, clients: number, rate: number): Promise<RunResult
       framesPerSec: Math.round(framesPerSec),
       messagesPerSec: Math.round(messages / (windowMs / 1000)),
       cpuPct: Math.round((cpuUs / 1000 / windowMs) * 100),
+      generatorCpuPct: Math.round(((gen.user + gen.system) / 1000 / windowMs) * 100),
       cpuUsPerFrame: Number((cpuUs / Math.max(1, framesPerSec * (windowMs / 1000))).toFixed(3)),
       idleBytesPerConn,
       delivered: Number((probeFrames / Math.max(1, sentInWindow)).toFixed(3)),

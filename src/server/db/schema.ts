@@ -338,7 +338,7 @@ export const liveRooms = pgTable(
     /** 1 while broadcasting. */
     isLive: boolean('is_live').notNull().default(false),
     /** Heat value shown in lists and the room. */
-    heat: integer('heat').notNull().default(0),
+    heat: bigint('heat', { mode: 'number' }).notNull().default(0),
     /** HLS playlist the player loads. */
     streamUrl: text('stream_url').notNull().default(''),
     /** Tickets needed to enter; 0 for a free room. */

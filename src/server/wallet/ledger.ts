@@ -157,52 +157,23 @@ function shortMove(err: unknown, moves: Move[]): Move | undefined {
 }
 
 /**
- * One statement writes the whole operation: the operation row (skipped when the key exists),
- * the balance updates (one row per user, in user order) and a ledger row per move with the
- * balance after it. A statement is atomic, so a debit below zero (refused by the wallets_*_nonneg
- * CHECK constraints on the locked, current row) or a move without a wallet row (its balance_after
- * would be null, refused by NOT NULL) fails every part of it.
+ * One statement writes the whole operation: the ledger_apply function (migration
+ * 0011_ledger_apply) inserts the operation row (nothing more when the key exists), updates the
+ * balances (one row per user) and writes a ledger row per move with the balance after it. A
+ * statement is atomic, so a debit below zero (refused by the wallets_*_nonneg CHECK constraints
+ * on the locked, current row) or a move without a wallet row (its balance_after would be null,
+ * refused by NOT NULL) fails every part of it. Moves go as parallel arrays; the SQL text depends
+ * only on the number of moves, so prepared statements are reused.
  */
 function operationStatement(op: LedgerOperation, moves: Move[]) {
-  const reference = op.reference ?? '';
-  const values = sql.join(
-    moves.map(
-      (m) => sql`(${m.userId}::int, ${m.currency}::text, ${m.amount}::bigint, ${m.kind}::text)`,
-    ),
-    sql`, `,
-  );
-  return sql`
-    with op as (
-      insert into ledger_operations (idempotency_key, kind, reference)
-      values (${op.key}, ${op.kind}, ${reference})
-      on conflict (idempotency_key) do nothing
-      returning id
-    ), moves (user_id, currency, amount, kind) as (values ${values}),
-    deltas as (
-      select user_id,
-        coalesce(sum(amount) filter (where currency = 'gold'), 0) as gold,
-        coalesce(sum(amount) filter (where currency = 'diamond'), 0) as diamond,
-        coalesce(sum(amount) filter (where currency = 'income'), 0) as income
-      from moves where exists (select 1 from op)
-      group by user_id order by user_id
-    ), updated as (
-      update wallets w
-      set gold = w.gold + d.gold, diamond = w.diamond + d.diamond, income = w.income + d.income
-      from deltas d where w.user_id = d.user_id
-      returning w.user_id, w.gold, w.diamond, w.income
-    ), entries as (
-      insert into ledger_entries
-        (operation_id, user_id, currency, amount, balance_after, kind, reference, idempotency_key)
-      select op.id, m.user_id, m.currency, m.amount,
-        case m.currency when 'gold' then u.gold when 'diamond' then u.diamond else u.income end,
-        m.kind, ${reference}, ${op.key}
-      from moves m cross join op left join updated u on u.user_id = m.user_id
-      order by m.user_id, m.currency
-      returning id, user_id, currency, balance_after
-    )
-    select op.id as operation_id, e.user_id, e.currency, e.balance_after
-    from op join entries e on true
-    order by e.id`;
+  const column = (type: 'integer' | 'text' | 'bigint', pick: (m: Move) => unknown) => {
+    const items = moves.map((m) => sql`${pick(m)}`);
+    return sql`array[${sql.join(items, sql`, `)}]::${sql.raw(type)}[]`;
+  };
+  return sql`select operation_id, user_id, currency, balance_after from ledger_apply(
+    ${op.key}, ${op.kind}, ${op.reference ?? ''},
+    ${column('integer', (m) => m.userId)}, ${column('text', (m) => m.currency)},
+    ${column('bigint', (m) => m.amount)}, ${column('text', (m) => m.kind)})`;
 }
 
 type Row = Record<string, unknown>;

@@ -1,0 +1,1 @@
+ALTER TABLE "live_rooms" ALTER COLUMN "heat" SET DATA TYPE bigint;
