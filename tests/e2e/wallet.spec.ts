@@ -84,6 +84,11 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
       await page.goto('/user-center/myWallet');
       await signIn(page, VIEWER);
       await expect(page.locator('.wl-row, .wl-empty').first()).toBeVisible();
+      // Every section tab is on screen, none hidden past the right edge.
+      for (const tab of await page.locator('.wl-tabs a').all()) {
+        const box = (await tab.boundingBox())!;
+        expect(box.x + box.width).toBeLessThanOrEqual(width);
+      }
       await screenshot(page, info, `wallet-myWallet-${width}-${locale}`);
       await page.goto('/user-center/recharge');
       await expect(page.locator('[data-package]').first()).toBeVisible();
