@@ -21,12 +21,14 @@ import { liveRoutes } from './live/routes.ts';
 import { ticketRoutes } from './live/ticket-routes.ts';
 import { giftRoutes } from './gifts/routes.ts';
 import { maintenanceRoutes } from './maintenance/routes.ts';
+import { mediaHookRoutes } from './media/hooks.ts';
 import { rankingRoutes } from './rankings/routes.ts';
 import { replayRoutes } from './replays/routes.ts';
 import type { Runtime } from './runtime.ts';
 import { payNotifyRoutes, rechargeRoutes } from './recharge/routes.ts';
 import { sandboxRoutes } from './recharge/sandbox-routes.ts';
 import { matchRoutes } from './sports/routes.ts';
+import { studioLiveRoutes } from './studio/routes.ts';
 import { walletRoutes } from './wallet/routes.ts';
 
 /** Builds the API app for a runtime; test it in process with `app.request()`. */
@@ -62,6 +64,8 @@ export function createApi(rt: Runtime): Hono<ApiEnv> {
   app.route('/api/tencentIm', userSigRoutes);
   app.route('/webapi/user', registerRoutes);
   app.route('/api/wallet', walletRoutes);
+  app.route('/webapi/live', studioLiveRoutes);
+  app.route('/api/media', mediaHookRoutes);
   app.route('/api/recharge', rechargeRoutes());
   app.route('/api/pay', payNotifyRoutes);
   app.route(SANDBOX_PATH, sandboxRoutes);

@@ -31,7 +31,10 @@ export interface Env {
   captchaTestSolution: boolean;
   /** host → registration channel code, from REG_SOURCE_HOSTS=host=CODE,host=CODE. */
   regSourceHosts: Record<string, string>;
-  /** `demo` (default): every room plays the committed demo clip; `live`: each room's own stream. */
+  /**
+   * `demo` (default): rooms without a stream of our own ingest play the committed demo clip;
+   * `live`: each room's own stream. Streams pushed to our ingest always play for real.
+   */
   media: 'demo' | 'live';
   /** Search-engine build: the chat tab follows private_message_toggle only (CHAT_TAB_ALWAYS=1 turns it off). */
   searchEngineBuild: boolean;
@@ -41,6 +44,16 @@ export interface Env {
   paymentProvider: 'sandbox' | 'none';
   /** Minutes before an unpaid recharge order expires. */
   rechargeOrderMinutes: number;
+  /** Ingest: where nginx-rtmp writes HLS and its own files (MEDIA_DIR, default DATA_DIR/media). */
+  mediaDir: string;
+  /** Ingest: the RTMP port nginx-rtmp listens on (RTMP_PORT, default 1935). */
+  rtmpPort: number;
+  /** Ingest: interface nginx-rtmp listens on (RTMP_HOST, default loopback). */
+  rtmpHost: string;
+  /** Ingest: the push address anchors are given (RTMP_PUBLIC_URL, default on this host). */
+  rtmpPublicUrl: string;
+  /** Ingest: WebRTC (high-speed) push address when such an ingest is configured; else empty. */
+  webRtcPushUrl: string;
 }
 
 /** Parses a percentage with at most two decimals ("50", "62.5") into basis points. */
@@ -104,6 +117,10 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     source.PAYMENT_PROVIDER ?? (nodeEnv === 'production' ? 'none' : 'sandbox');
   if (paymentProvider !== 'sandbox' && paymentProvider !== 'none')
     throw new Error(`Bad PAYMENT_PROVIDER: ${paymentProvider} (sandbox or none)`);
+  const rtmpPort = Number(source.RTMP_PORT ?? 1935);
+  if (!Number.isInteger(rtmpPort) || rtmpPort < 1 || rtmpPort > 65535)
+    throw new Error(`Bad RTMP_PORT: ${source.RTMP_PORT}`);
+  const rtmpHost = source.RTMP_HOST ?? '127.0.0.1';
   const media = source.MEDIA ?? 'demo';
   if (media !== 'demo' && media !== 'live') throw new Error(`Bad MEDIA: ${media} (demo or live)`);
   return {
@@ -125,5 +142,12 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     anchorShareBp: percentToBasisPoints(source.ANCHOR_SHARE ?? '50'),
     paymentProvider,
     rechargeOrderMinutes,
+    mediaDir: path.resolve(source.MEDIA_DIR ?? path.join(dataDir, 'media')),
+    rtmpPort,
+    rtmpHost,
+    rtmpPublicUrl:
+      source.RTMP_PUBLIC_URL ??
+      `rtmp://${rtmpHost === '0.0.0.0' ? '127.0.0.1' : rtmpHost}:${rtmpPort}/live`,
+    webRtcPushUrl: source.WEBRTC_PUSH_URL ?? '',
   };
 }

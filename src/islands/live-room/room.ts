@@ -14,7 +14,13 @@ import {
   type BarrageArea,
 } from '../../lib/stores/barrage.ts';
 import { $follow, loadFollow, toggleFollow } from '../../lib/stores/follow.ts';
-import { $chatMe, $roomHeat, $speakerBanner, onBarrage } from '../../lib/stores/live-room.ts';
+import {
+  $chatMe,
+  $roomHeat,
+  $roomLive,
+  $speakerBanner,
+  onBarrage,
+} from '../../lib/stores/live-room.ts';
 import { $locale } from '../../lib/stores/locale.ts';
 import { $roomEntry, checkEntry } from '../../lib/stores/ticket-room.ts';
 import { showToast } from '../../lib/stores/toast.ts';
@@ -119,8 +125,29 @@ if (room) gateTicketRoom(room);
 const banner = document.querySelector<HTMLElement>('[data-speaker-banner]');
 if (banner) mountSpeakerBanner(banner);
 
+/**
+ * The anchor started or stopped broadcasting (heatRep status): the player follows. A stream that
+ * starts after the page loaded is the anchor's push to our ingest, whose playlist is
+ * /hls/<room>.m3u8; a ticket room asks its entry check again, which gives the stream to holders.
+ */
+function followBroadcast(player: HTMLElement, roomId: number): void {
+  let live = player.dataset.live === '1';
+  $roomLive.subscribe((now) => {
+    if (now === null || now === live) return;
+    live = now;
+    if (player.hasAttribute('data-locked')) {
+      if (now) void checkEntry(roomId);
+      return;
+    }
+    if (now && !player.dataset.src?.startsWith('/hls/')) player.dataset.src = `/hls/${roomId}.m3u8`;
+    player.dataset.live = now ? '1' : '0';
+  });
+}
+
 const playerBox = document.querySelector<HTMLElement>('[data-player]');
 if (playerBox) mountGiftStage(playerBox);
+const roomId = Number(document.querySelector<HTMLElement>('.live-room')?.dataset.room);
+if (playerBox && roomId) followBroadcast(playerBox, roomId);
 
 const canvas = document.querySelector<HTMLCanvasElement>('[data-barrage]');
 if (canvas) mountBarrage(canvas, document.querySelector<HTMLElement>('[data-barrage-bar]'));

@@ -70,7 +70,8 @@ export function mountPlayer(root: HTMLElement): void {
     try {
       const attached = await createEngine(kind, {
         video,
-        src,
+        // Read afresh: the room may point the player at the anchor's pushed stream later.
+        src: root.dataset.src ?? '',
         lowLatency: $lowLatency.get(),
         events: {
           renditions: (renditions) => {

@@ -13,6 +13,7 @@ import type { player } from './locales/en-US/player.ts';
 import type { ranking } from './locales/en-US/ranking.ts';
 import type { sports } from './locales/en-US/schedule.ts';
 import type { shell } from './locales/en-US/shell.ts';
+import type { studio } from './locales/en-US/studio.ts';
 import type { wallet } from './locales/en-US/wallet.ts';
 
 type Widen<T> = { -readonly [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
@@ -45,6 +46,8 @@ export type AnchorPagesResource = Widen<typeof anchorPages>;
 export type GiftsResource = Widen<typeof gifts>;
 /** Shape of the wallet, recharge and voucher strings. */
 export type WalletResource = Widen<typeof wallet>;
+/** Shape of the anchor studio strings. */
+export type StudioResource = Widen<typeof studio>;
 /** Shape of one locale's strings. */
 export type Resource = ShellResource & {
   account: AccountResource;
@@ -60,6 +63,7 @@ export type Resource = ShellResource & {
   player: PlayerResource;
   gifts: GiftsResource;
   wallet: WalletResource;
+  studio: StudioResource;
 };
 
 type Paths<T, P extends string = ''> = {

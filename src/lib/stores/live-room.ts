@@ -62,6 +62,8 @@ export const $chat = atom<ChatState>(EMPTY_CHAT);
 export const $announcement = atom<AnnouncementData | null>(null);
 /** The room's heat from the last heatRep or join. */
 export const $roomHeat = atom<number | null>(null);
+/** Whether the anchor is broadcasting, from the last heatRep (null before the first). */
+export const $roomLive = atom<boolean | null>(null);
 /** Socket and join state. */
 export const $roomConnection = atom<RoomConnection>('idle');
 /** This viewer in the room, after joining. */
@@ -215,6 +217,7 @@ function onFrame(frame: Frame): void {
       return;
     case SERVER_FRAME.heatRep:
       $roomHeat.set((frame.data as { val: number }).val);
+      $roomLive.set((frame.data as { status?: number }).status === 1);
       return;
     case SERVER_FRAME.bannedUser:
       onBanned(frame.data as BannedData);

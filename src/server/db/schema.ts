@@ -349,8 +349,17 @@ export const liveRooms = pgTable(
     contacts: jsonb('contacts').$type<{ title: string; value: string }[]>().notNull().default([]),
     /** When the current or last live started. */
     startedAt: timestamp('started_at', { withTimezone: true }),
+    /** The anchor's push key (anchor_secret), rotatable; null until first asked for. */
+    streamKey: text('stream_key'),
+    /** True from startLive to endLive: the ingest accepts the anchor's key only then. */
+    sessionOpen: boolean('session_open').notNull().default(false),
+    /** When the server ends the open live by itself (the anchor logged out); null for never. */
+    autoEndAt: timestamp('auto_end_at', { withTimezone: true }),
   },
-  (t) => [index('live_rooms_live_idx').on(t.isLive)],
+  (t) => [
+    index('live_rooms_live_idx').on(t.isLive),
+    uniqueIndex('live_rooms_stream_key_idx').on(t.streamKey),
+  ],
 );
 
 /** Users who may moderate an anchor's room besides the anchor. */

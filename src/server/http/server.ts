@@ -7,11 +7,13 @@ import {
   type IncomingMessage,
   type ServerResponse,
 } from 'node:http';
+import { join } from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import { sql } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { REALTIME_PATH } from '../../lib/realtime/protocol.ts';
 import { log } from '../log.ts';
+import { isHlsPath, serveHls } from '../media/hls.ts';
 import type { Hub } from '../realtime/hub.ts';
 import type { Runtime } from '../runtime.ts';
 import type { ApiEnv } from './api-env.ts';
@@ -94,6 +96,10 @@ export function createRequestListener(parts: ServerParts) {
     }
     if (isApiPath(path)) {
       void api(req, res);
+      return;
+    }
+    if (isHlsPath(path)) {
+      void serveHls(join(parts.rt.env.mediaDir, 'hls'), path, req, res);
       return;
     }
     const pages = () => {

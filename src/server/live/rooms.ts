@@ -4,6 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Locale } from '../../lib/i18n/locale.ts';
 import type { Db } from '../db/index.ts';
 import { categories, liveRooms, matches, secondCategories, users } from '../db/schema.ts';
+import { isIngestUrl } from '../studio/stream.ts';
 
 /** A room card. */
 export interface RoomCard {
@@ -86,8 +87,12 @@ export async function listUpcomingRoomIds(
 /** The committed demo clip (`npm run media:demo`), a master playlist of three renditions. */
 export const DEMO_STREAM_URL = '/media/demo/master.m3u8';
 
-/** What the player loads for a stream: the demo clip when MEDIA=demo, else the stream itself. */
+/**
+ * What the player loads for a stream: a stream pushed to our own ingest plays for real; other
+ * rooms play the demo clip when MEDIA=demo, else their own stream.
+ */
 export function playbackUrl(media: 'demo' | 'live', streamUrl: string): string {
+  if (isIngestUrl(streamUrl)) return streamUrl;
   return media === 'demo' ? DEMO_STREAM_URL : streamUrl;
 }
 

@@ -13,6 +13,7 @@ import { player } from './player.ts';
 import { ranking } from './ranking.ts';
 import { sports } from './schedule.ts';
 import { shell } from './shell.ts';
+import { studio } from './studio.ts';
 import { wallet } from './wallet.ts';
 
 /** The en-US resource; its shape defines every locale's keys. */
@@ -31,4 +32,5 @@ export const enUS = {
   player,
   gifts,
   wallet,
+  studio,
 } as const;

@@ -14,6 +14,7 @@ import { player } from './player.ts';
 import { ranking } from './ranking.ts';
 import { sports } from './schedule.ts';
 import { shell } from './shell.ts';
+import { studio } from './studio.ts';
 import { wallet } from './wallet.ts';
 
 /** The zh-CN resource. */
@@ -32,4 +33,5 @@ export const zhCN: Resource = {
   player,
   gifts,
   wallet,
+  studio,
 };

@@ -1,0 +1,33 @@
+/**
+ * `npm run media`: the RTMP ingest for real broadcasts. Writes the nginx configuration under
+ * MEDIA_DIR (default DATA_DIR/media) and runs Debian's nginx with libnginx-mod-rtmp in the
+ * foreground until Ctrl-C. Run it next to `npm start` (same DATA_DIR, PORT and MEDIA_DIR):
+ * nginx calls the server on 127.0.0.1:PORT to check each stream's key, and the server plays the
+ * HLS that nginx writes. See the README's "Going live" section for pointing OBS at it.
+ */
+import { readEnv } from '../src/server/env.ts';
+import { startIngest } from '../src/server/media/nginx.ts';
+
+const env = readEnv();
+const ingest = await startIngest({
+  mediaDir: env.mediaDir,
+  rtmpHost: env.rtmpHost,
+  rtmpPort: env.rtmpPort,
+  hookBase: `http://127.0.0.1:${env.port}`,
+}).catch((error: unknown) => {
+  console.error(String(error instanceof Error ? error.message : error));
+  process.exit(1);
+});
+console.log(
+  `RTMP ingest on ${env.rtmpHost}:${env.rtmpPort}; anchors push to ${env.rtmpPublicUrl} ` +
+    `with the stream key from the start-live dialog. HLS in ${env.mediaDir}/hls. Ctrl-C stops.`,
+);
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void ingest.stop().then(() => process.exit(0));
+  });
+}
+ingest.process.once('exit', (code) => {
+  console.error(`nginx exited (${code ?? 'signal'})`);
+  process.exit(1);
+});

@@ -1,0 +1,57 @@
+/**
+ * The live form (spec §3, §5), shared by the start-live dialog and the anchor calls: title at
+ * most 50 characters, category and secondary category required, the match only for sports
+ * (category 2), a vertical cover required, the horizontal cover optional, one ticket at most.
+ */
+import { z } from 'zod';
+
+/** Longest live title. */
+export const TITLE_MAX = 50;
+/** The category whose lives may link a match (sports). */
+export const SPORTS_CATEGORY = 2;
+
+const id = z.coerce
+  .number({ error: 'validation.select' })
+  .int({ error: 'validation.select' })
+  .min(1, { error: 'validation.select' })
+  .max(2_147_483_647, { error: 'validation.select' });
+
+/** An uploaded image path (ours, under /uploads/) or an absolute URL from cloud storage. */
+const imagePath = z
+  .string()
+  .trim()
+  .max(300, { error: 'validation.tooLong' })
+  .regex(/^(\/uploads\/[\w./-]+|https:\/\/[\w.-]+\/[\w./%-]+)$/, { error: 'studio.errors.badImage' });
+
+const flag = z.coerce.number().int().min(0).max(1).default(0);
+
+/** Fields both starting and planning a live carry. */
+export const liveFormSchema = z.object({
+  title: z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, { error: 'validation.required' })
+    .max(TITLE_MAX, { error: 'validation.tooLong' }),
+  category: id,
+  cateid: id,
+  match_id: z.coerce.number().int().min(0).max(2_147_483_647).default(0),
+  /** Horizontal cover (18:10); optional. */
+  thumb: z.union([z.literal(''), imagePath]).default(''),
+  /** Vertical cover; required. */
+  thumb_y: z
+    .string({ error: 'validation.coverVRequired' })
+    .trim()
+    .min(1, { error: 'validation.coverVRequired' })
+    .pipe(imagePath),
+  /** Tickets to enter: 0, or the fixed 1 when ticket_switch is on. */
+  ticket: flag,
+});
+
+/** POST /webapi/live/startLive. */
+export const startLiveSchema = liveFormSchema.extend({
+  /** High-speed (WebRTC) push asked for. */
+  enable_webrtc: flag,
+});
+
+/** A valid start-live request. */
+export type StartLiveForm = z.infer<typeof startLiveSchema>;

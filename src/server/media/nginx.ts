@@ -1,0 +1,162 @@
+/**
+ * The RTMP ingest: Debian's nginx with libnginx-mod-rtmp, configured here and run as a child
+ * process. Encoders push to `rtmp://<host>:<port>/live/<anchorId>?key=<anchor_secret>`; nginx asks
+ * the server's publish hook (src/server/media/hooks.ts) before accepting, and writes HLS with
+ * one-second fragments into `<mediaDir>/hls`, which the server serves under /hls/.
+ *
+ * When run as root, the nginx workers run as www-data (never as root): the HLS folder is given
+ * to that user and the folders above it are made passable (o+x, not readable).
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { chmodSync, chownSync, existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
+import path from 'node:path';
+
+/** Debian's nginx binary and the RTMP module libnginx-mod-rtmp installs. */
+export const NGINX_BIN = '/usr/sbin/nginx';
+export const RTMP_MODULE = '/usr/lib/nginx/modules/ngx_rtmp_module.so';
+/** The user nginx workers run as when started by root. */
+const WORKER_USER = 'www-data';
+
+/** What the ingest needs to know. */
+export interface IngestOptions {
+  /** Folder for the config, pid, logs and the `hls` output. */
+  mediaDir: string;
+  /** Interface and port for RTMP. */
+  rtmpHost: string;
+  rtmpPort: number;
+  /** Base URL of this server as nginx reaches it (loopback), e.g. http://127.0.0.1:4321. */
+  hookBase: string;
+}
+
+/** What is missing for the ingest, or an empty list when nginx and the module are installed. */
+export function missingIngestParts(): string[] {
+  const missing: string[] = [];
+  if (!existsSync(NGINX_BIN)) missing.push(`${NGINX_BIN} (apt-get install nginx)`);
+  if (!existsSync(RTMP_MODULE)) missing.push(`${RTMP_MODULE} (apt-get install libnginx-mod-rtmp)`);
+  return missing;
+}
+
+function workerIds(): { uid: number; gid: number } | null {
+  if (process.getuid?.() !== 0) return null;
+  const uid = spawnSync('id', ['-u', WORKER_USER], { encoding: 'utf8' });
+  const gid = spawnSync('id', ['-g', WORKER_USER], { encoding: 'utf8' });
+  if (uid.status !== 0 || gid.status !== 0) {
+    throw new Error(`nginx runs its workers as ${WORKER_USER}, which does not exist here`);
+  }
+  return { uid: Number(uid.stdout.trim()), gid: Number(gid.stdout.trim()) };
+}
+
+/** Lets the worker user pass through every folder above `dir` (adds o+x where missing). */
+function makePassable(dir: string): void {
+  for (let current = path.dirname(dir); ; current = path.dirname(current)) {
+    const mode = statSync(current).mode;
+    if ((mode & 0o001) === 0) chmodSync(current, (mode & 0o7777) | 0o001);
+    if (current === path.dirname(current)) break;
+  }
+}
+
+/** The nginx configuration for `options`, the workers running as `user` when given. */
+export function nginxConfig(options: IngestOptions, user?: string): string {
+  const hls = path.join(options.mediaDir, 'hls');
+  const hook = options.hookBase.replace(/\/$/, '');
+  return `# Written by the server's ingest setup (npm run media); changes are overwritten.
+load_module ${RTMP_MODULE};
+daemon off;
+worker_processes 1;
+pid ${path.join(options.mediaDir, 'nginx.pid')};
+error_log ${path.join(options.mediaDir, 'nginx-error.log')} warn;
+${user ? `user ${user};` : ''}
+events {
+  worker_connections 512;
+}
+rtmp {
+  server {
+    listen ${options.rtmpHost}:${options.rtmpPort};
+    chunk_size 4096;
+    application live {
+      live on;
+      record off;
+      # The server decides who may broadcast; nobody may play over RTMP.
+      on_publish ${hook}/api/media/on_publish;
+      on_publish_done ${hook}/api/media/on_publish_done;
+      notify_method post;
+      deny play all;
+      drop_idle_publisher 10s;
+      hls on;
+      hls_path ${hls};
+      hls_fragment 1s;
+      hls_playlist_length 6s;
+      hls_cleanup on;
+    }
+  }
+}
+`;
+}
+
+/** Writes the config and prepares the folders; returns the config file's path. */
+export function writeIngestConfig(options: IngestOptions): string {
+  const hls = path.join(options.mediaDir, 'hls');
+  mkdirSync(hls, { recursive: true });
+  const worker = workerIds();
+  if (worker) {
+    chownSync(hls, worker.uid, worker.gid);
+    makePassable(hls);
+  }
+  const file = path.join(options.mediaDir, 'nginx.conf');
+  writeFileSync(file, nginxConfig(options, worker ? WORKER_USER : undefined));
+  return file;
+}
+
+function portOpen(host: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host: host === '0.0.0.0' ? '127.0.0.1' : host, port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+/** A running ingest. */
+export interface Ingest {
+  process: ChildProcess;
+  /** Stops nginx and waits for it to exit. */
+  stop: () => Promise<void>;
+}
+
+/**
+ * Starts nginx in the foreground with the ingest config and waits until RTMP accepts
+ * connections. Throws with what is missing when nginx or the RTMP module is not installed.
+ */
+export async function startIngest(options: IngestOptions, timeoutMs = 10_000): Promise<Ingest> {
+  const missing = missingIngestParts();
+  if (missing.length) throw new Error(`The RTMP ingest needs: ${missing.join(', ')}`);
+  const config = writeIngestConfig(options);
+  const child = spawn(NGINX_BIN, ['-e', 'stderr', '-p', options.mediaDir, '-c', config], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  let exited = false;
+  const exit = new Promise<void>((resolve) => {
+    child.once('exit', () => {
+      exited = true;
+      resolve();
+    });
+  });
+  const stop = async () => {
+    if (!exited) child.kill('SIGQUIT');
+    await Promise.race([exit, new Promise((r) => setTimeout(r, 5_000))]);
+    if (!exited) child.kill('SIGKILL');
+  };
+  const deadline = Date.now() + timeoutMs;
+  while (!(await portOpen(options.rtmpHost, options.rtmpPort))) {
+    if (exited) throw new Error('nginx exited while starting; see the lines above');
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`nginx did not open RTMP port ${options.rtmpPort} in ${timeoutMs} ms`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { process: child, stop };
+}

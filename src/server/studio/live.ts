@@ -1,0 +1,89 @@
+/**
+ * An anchor's live session: startLive fills the room from the live form and opens the session
+ * (the ingest then accepts the anchor's key; the room is live once the stream arrives); endLive
+ * closes it and takes the room offline. Every check is made here, on the server.
+ */
+import { eq } from 'drizzle-orm';
+import { SPORTS_CATEGORY, type StartLiveForm } from '../../lib/validation/studio.ts';
+import type { Db } from '../db/index.ts';
+import { liveRooms, matches, MATCH_STATUS, secondCategories, users, ROLE } from '../db/schema.ts';
+import { ApiError } from '../http/envelope.ts';
+import { ingestPlaylist } from './stream.ts';
+
+/** The caller's room when the caller is an anchor with a room; otherwise a refusal. */
+export async function requireOwnRoom(db: Db, userId: number): Promise<{ isLive: boolean }> {
+  const [row] = await db
+    .select({ role: users.role, isLive: liveRooms.isLive })
+    .from(users)
+    .innerJoin(liveRooms, eq(liveRooms.anchorId, users.id))
+    .where(eq(users.id, userId));
+  if (!row || row.role !== ROLE.anchor) throw new ApiError('studio.errors.notAnchor');
+  return { isLive: row.isLive };
+}
+
+/** Checks the category pair and the match of a live form; returns the match id or null. */
+export async function checkLiveForm(
+  db: Db,
+  form: Pick<StartLiveForm, 'category' | 'cateid' | 'match_id' | 'ticket'>,
+  ticketSwitch: number,
+): Promise<number | null> {
+  const [second] = await db
+    .select({ categoryId: secondCategories.categoryId, sportId: secondCategories.sportId })
+    .from(secondCategories)
+    .where(eq(secondCategories.id, form.cateid));
+  if (!second || second.categoryId !== form.category) {
+    throw new ApiError('studio.errors.badCategory');
+  }
+  if (form.ticket > 0 && ticketSwitch !== 1) throw new ApiError('studio.errors.noTickets');
+  if (form.match_id === 0) return null;
+  if (form.category !== SPORTS_CATEGORY) throw new ApiError('studio.errors.matchOnlySports');
+  const [match] = await db
+    .select({ sportId: matches.sportId, status: matches.status })
+    .from(matches)
+    .where(eq(matches.id, form.match_id));
+  if (!match || match.sportId !== second.sportId || match.status === MATCH_STATUS.finished) {
+    throw new ApiError('studio.errors.badMatch');
+  }
+  return form.match_id;
+}
+
+/**
+ * Opens the anchor's live session with the form's title, category, covers, match and ticket.
+ * The room turns live when the stream reaches the ingest, not before.
+ */
+export async function startLive(
+  db: Db,
+  anchorId: number,
+  form: StartLiveForm,
+  ticketSwitch: number,
+  now = new Date(),
+): Promise<void> {
+  const room = await requireOwnRoom(db, anchorId);
+  if (room.isLive) throw new ApiError('studio.errors.alreadyLive');
+  const matchId = await checkLiveForm(db, form, ticketSwitch);
+  await db
+    .update(liveRooms)
+    .set({
+      title: form.title,
+      categoryId: form.category,
+      secondCategoryId: form.cateid,
+      matchId,
+      cover: form.thumb || form.thumb_y,
+      coverV: form.thumb_y,
+      ticket: form.ticket,
+      streamUrl: ingestPlaylist(anchorId),
+      sessionOpen: true,
+      startedAt: now,
+      autoEndAt: null,
+    })
+    .where(eq(liveRooms.anchorId, anchorId));
+}
+
+/** Closes the anchor's live session: the ingest refuses the key and the room goes offline. */
+export async function endLive(db: Db, anchorId: number): Promise<void> {
+  await requireOwnRoom(db, anchorId);
+  await db
+    .update(liveRooms)
+    .set({ sessionOpen: false, isLive: false, autoEndAt: null })
+    .where(eq(liveRooms.anchorId, anchorId));
+}

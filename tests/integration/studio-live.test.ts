@@ -1,0 +1,213 @@
+/**
+ * Going live: the anchor's push key, startLive and endLive with their permissions and rules,
+ * and the ingest's publish hook, which accepts the anchor's current key only while the live is
+ * started, turns the room live with its HLS playlist and tells the room at once.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApi } from '../../src/server/app.ts';
+import { createSession } from '../../src/server/auth/sessions.ts';
+import { liveRooms, users } from '../../src/server/db/schema.ts';
+import type { BusMessage } from '../../src/server/realtime/bus.ts';
+import { callApi, DB_KINDS, openTestRuntime, type TestRuntime } from './helpers.ts';
+
+/** An anchor whose demo room is offline, a live demo anchor, and a viewer. */
+const OFFLINE_ANCHOR = '13900000012';
+const LIVE_ANCHOR = '13900000003';
+const VIEWER = '13900000001';
+
+const FORM = {
+  title: 'Dota 2 ranked grind, come say hi',
+  category: 1,
+  cateid: 103,
+  match_id: 0,
+  thumb: '',
+  thumb_y: '/uploads/covers/portrait.png',
+  ticket: 0,
+  enable_webrtc: 0,
+};
+
+describe.each(DB_KINDS)('going live (%s)', (kind) => {
+  let t: TestRuntime;
+  let app: ReturnType<typeof createApi>;
+  const ids: Record<string, number> = {};
+  const sent: BusMessage[] = [];
+  beforeAll(async () => {
+    t = await openTestRuntime(kind);
+    app = createApi(t.rt);
+    for (const mobile of [OFFLINE_ANCHOR, LIVE_ANCHOR, VIEWER]) {
+      const [row] = await t.rt.db.select().from(users).where(eq(users.mobile, mobile));
+      ids[mobile] = row!.id;
+    }
+    t.rt.bus.subscribe((m) => sent.push(m));
+  }, 60_000);
+  afterAll(async () => {
+    await t?.dispose();
+  });
+
+  const as = async (mobile: string) => ({
+    authorization: `Bearer ${await createSession(t.rt.db, ids[mobile]!, 'test')}`,
+    lang: 'en',
+  });
+
+  /** Calls an ingest hook as nginx does: a form POST from `ip`. */
+  const hook = async (path: string, fields: Record<string, string>, ip = '127.0.0.1') => {
+    const res = await app.request(
+      `/api/media/${path}`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ app: 'live', call: 'publish', ...fields }).toString(),
+      },
+      { incoming: { socket: { remoteAddress: ip } } },
+    );
+    return res.status;
+  };
+
+  const room = async (mobile: string) => {
+    const [row] = await t.rt.db
+      .select()
+      .from(liveRooms)
+      .where(eq(liveRooms.anchorId, ids[mobile]!));
+    return row!;
+  };
+
+  it('gives an anchor a push address and a stable key, and rotates it on request', async () => {
+    const headers = await as(OFFLINE_ANCHOR);
+    const first = await callApi<Record<string, string>>(
+      app,
+      'POST',
+      '/webapi/live/getStreamInfo',
+      {},
+      headers,
+    );
+    expect(first.status).toBe(0);
+    const id = ids[OFFLINE_ANCHOR];
+    expect(first.data.push_url).toBe('rtmp://127.0.0.1:1935/live');
+    expect(first.data.anchor_secret).toMatch(/^[\w-]{24}$/);
+    expect(first.data.stream).toBe(`${id}?key=${first.data.anchor_secret}`);
+    expect(first.data.web_rtc_push_url).toBe('');
+    const again = await callApi<Record<string, string>>(
+      app,
+      'POST',
+      '/webapi/live/getStreamInfo',
+      {},
+      headers,
+    );
+    expect(again.data.anchor_secret).toBe(first.data.anchor_secret);
+    const rotated = await callApi<Record<string, string>>(
+      app,
+      'POST',
+      '/webapi/live/resetStreamKey',
+      {},
+      headers,
+    );
+    expect(rotated.data.anchor_secret).not.toBe(first.data.anchor_secret);
+    expect((await room(OFFLINE_ANCHOR)).streamKey).toBe(rotated.data.anchor_secret);
+  });
+
+  it('refuses the anchor calls to viewers and guests', async () => {
+    const viewer = await callApi(app, 'POST', '/webapi/live/getStreamInfo', {}, await as(VIEWER));
+    expect(viewer).toMatchObject({ status: 1, data: null });
+    expect(viewer.msg).toBe('Only anchors can do this. Apply to become an anchor first.');
+    const start = await callApi(app, 'POST', '/webapi/live/startLive', FORM, await as(VIEWER));
+    expect(start.status).toBe(1);
+    const guest = await callApi(app, 'POST', '/webapi/live/endLive', {});
+    expect(guest.status).toBe(2);
+  });
+
+  it('checks the live form on the server and changes nothing when it is wrong', async () => {
+    const headers = await as(OFFLINE_ANCHOR);
+    const before = await room(OFFLINE_ANCHOR);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ ...FORM, title: 'x'.repeat(51) }, 'At most 50 characters'],
+      [{ ...FORM, title: '   ' }, 'Input can not be empty'],
+      [{ ...FORM, thumb_y: '' }, 'Vertical cover cannot be empty'],
+      [{ ...FORM, thumb_y: 'javascript:alert(1)' }, 'Upload the cover image first'],
+      [{ ...FORM, cateid: 201 }, 'Choose a category and a secondary category of it'],
+      [{ ...FORM, category: 1, match_id: 1 }, 'Only sports lives can link a match'],
+    ];
+    for (const [body, msg] of cases) {
+      const res = await callApi(app, 'POST', '/webapi/live/startLive', body, headers);
+      expect(res, msg).toMatchObject({ status: 1, msg });
+    }
+    const after = await room(OFFLINE_ANCHOR);
+    expect(after).toEqual(before);
+    const live = await callApi(app, 'POST', '/webapi/live/startLive', FORM, await as(LIVE_ANCHOR));
+    expect(live).toMatchObject({ status: 1, msg: 'You are already live' });
+  });
+
+  it('lets the ingest in with the right key only while the live is started', async () => {
+    const headers = await as(OFFLINE_ANCHOR);
+    const name = String(ids[OFFLINE_ANCHOR]);
+    const { data } = await callApi<Record<string, string>>(
+      app,
+      'POST',
+      '/webapi/live/getStreamInfo',
+      {},
+      headers,
+    );
+    const key = data.anchor_secret!;
+    // Not started yet: even the right key is refused.
+    expect(await hook('on_publish', { name, key })).toBe(403);
+    expect((await room(OFFLINE_ANCHOR)).isLive).toBe(false);
+
+    const started = await callApi(app, 'POST', '/webapi/live/startLive', FORM, headers);
+    expect(started).toMatchObject({ status: 0, data: { room_id: ids[OFFLINE_ANCHOR] } });
+    const opened = await room(OFFLINE_ANCHOR);
+    expect(opened).toMatchObject({
+      sessionOpen: true,
+      isLive: false,
+      title: FORM.title,
+      coverV: FORM.thumb_y,
+      streamUrl: `/hls/${name}.m3u8`,
+    });
+
+    expect(await hook('on_publish', { name, key: 'wrong-key-wrong-key-1234' })).toBe(403);
+    expect(await hook('on_publish', { name: String(ids[LIVE_ANCHOR]), key })).toBe(403);
+    expect(await hook('on_publish', { name: '../etc', key })).toBe(403);
+    // The right key from anywhere but this machine is not heard.
+    expect(await hook('on_publish', { name, key }, '203.0.113.9')).toBe(403);
+    expect((await room(OFFLINE_ANCHOR)).isLive).toBe(false);
+
+    sent.length = 0;
+    expect(await hook('on_publish', { name, key })).toBe(200);
+    expect((await room(OFFLINE_ANCHOR)).isLive).toBe(true);
+    expect(sent).toContainEqual({
+      kind: 'room',
+      anchorId: ids[OFFLINE_ANCHOR],
+      frame: { type: 'heatRep', data: { val: opened.heat, status: 1 } },
+    });
+    const status = await callApi(app, 'GET', '/api/user/checkAnchorStatus', undefined, headers);
+    expect(status.data).toEqual({ is_anchor: 1, is_live: 1 });
+
+    // The stream stops: offline, but the session stays open for a reconnect.
+    expect(await hook('on_publish_done', { name })).toBe(200);
+    expect(await room(OFFLINE_ANCHOR)).toMatchObject({ isLive: false, sessionOpen: true });
+    expect(await hook('on_publish', { name, key })).toBe(200);
+
+    // endLive: offline, and the key no longer opens the ingest.
+    sent.length = 0;
+    const ended = await callApi(app, 'POST', '/webapi/live/endLive', {}, headers);
+    expect(ended).toMatchObject({ status: 0, data: { status: 0 } });
+    expect(await room(OFFLINE_ANCHOR)).toMatchObject({ isLive: false, sessionOpen: false });
+    expect(sent.at(-1)).toMatchObject({ frame: { type: 'heatRep', data: { status: 0 } } });
+    expect(await hook('on_publish', { name, key })).toBe(403);
+  });
+
+  it('refuses a rotated key at once', async () => {
+    const headers = await as(OFFLINE_ANCHOR);
+    const name = String(ids[OFFLINE_ANCHOR]);
+    const old = await callApi<Record<string, string>>(
+      app,
+      'POST',
+      '/webapi/live/getStreamInfo',
+      {},
+      headers,
+    );
+    await callApi(app, 'POST', '/webapi/live/startLive', FORM, headers);
+    await callApi(app, 'POST', '/webapi/live/resetStreamKey', {}, headers);
+    expect(await hook('on_publish', { name, key: old.data.anchor_secret! })).toBe(403);
+    await callApi(app, 'POST', '/webapi/live/endLive', {}, headers);
+  });
+});
