@@ -1,0 +1,137 @@
+/**
+ * A real broadcast: Debian's nginx with the RTMP module runs as the ingest, ffmpeg pushes a
+ * 10 s test pattern (keyframe every 50 frames) with the key from getStreamInfo, and a viewer who
+ * opened the room before the stream started sees the player switch to it and play it. When the
+ * push ends the room goes offline. nginx, libnginx-mod-rtmp and ffmpeg must be installed: this
+ * test fails, never skips, without them.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { eq } from 'drizzle-orm';
+import { users } from '../../src/server/db/schema.ts';
+import { startIngest, type Ingest } from '../../src/server/media/nginx.ts';
+import { expect, screenshot, test, useLocale } from './fixtures.ts';
+
+const ANCHOR = '13900000017';
+const FFMPEG = '/usr/bin/ffmpeg';
+
+test('an anchor pushes RTMP with their key and a viewer watches it play', async ({
+  page,
+  baseURL,
+  server,
+}, info) => {
+  test.setTimeout(120_000);
+  expect(existsSync(FFMPEG), 'ffmpeg is needed (apt-get install ffmpeg)').toBe(true);
+  const { rt } = server;
+  const [anchor] = await rt.db.select().from(users).where(eq(users.mobile, ANCHOR));
+  const anchorId = anchor!.id;
+
+  // The anchor: log in, read the push key, start the live.
+  const login = await page.request.post('/api/user/login', {
+    data: { account: ANCHOR, pwd: 'demo1234', platform: 0, login_type: 1, source_id: 10001 },
+  });
+  const { token } = ((await login.json()) as { data: { token: string } }).data;
+  const headers = { authorization: `Bearer ${token}` };
+  const info1 = await page.request.post('/webapi/live/getStreamInfo', { headers, data: {} });
+  const stream = ((await info1.json()) as { data: { stream: string } }).data.stream;
+  expect(stream).toMatch(new RegExp(`^${anchorId}\\?key=`));
+  const start = await page.request.post('/webapi/live/startLive', {
+    headers,
+    data: {
+      title: 'Test pattern live',
+      category: 3,
+      cateid: 303,
+      match_id: 0,
+      thumb: '',
+      thumb_y: '/uploads/covers/test.png',
+      ticket: 0,
+      enable_webrtc: 0,
+    },
+  });
+  expect(((await start.json()) as { status: number }).status).toBe(0);
+
+  // The ingest, calling this test's server for its publish decisions.
+  const rtmpPort = 19350 + info.workerIndex;
+  let ingest: Ingest | undefined;
+  try {
+    ingest = await startIngest({
+      mediaDir: rt.env.mediaDir,
+      rtmpHost: '127.0.0.1',
+      rtmpPort,
+      hookBase: baseURL!,
+    });
+
+    // A viewer opens the room while nothing is being pushed yet.
+    await useLocale(page, baseURL!, 'en-US');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`/liveMatchesTwo/${anchorId}`);
+    const player = page.locator('[data-player]');
+    await expect(player).toHaveAttribute('data-live', '0');
+    await expect(page.locator('.player-state')).toHaveText(
+      'The anchor has not started broadcasting',
+    );
+
+    // A wrong key is turned away by the publish hook: ffmpeg fails.
+    const refused = await push(rtmpPort, `${anchorId}?key=not-the-right-key-at-all`, 2);
+    expect(refused).not.toBe(0);
+
+    const pushing = push(rtmpPort, stream, 10);
+    await expect(player).toHaveAttribute('data-live', '1', { timeout: 15_000 });
+    await expect(player).toHaveAttribute('data-src', `/hls/${anchorId}.m3u8`);
+    await expect(player).toHaveAttribute('data-state', 'playing', { timeout: 20_000 });
+    const video = page.locator('[data-player] video');
+    await expect
+      .poll(() => video.evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 10_000 })
+      .toBe(640);
+    const t0 = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
+    await expect
+      .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 10_000 })
+      .toBeGreaterThan(t0 + 1);
+    await screenshot(page, info, 'rtmp-live-room-1440-en-US', { fullPage: false });
+
+    expect(await pushing).toBe(0);
+    // The push ended: nginx reports it and the room goes offline.
+    await expect(player).toHaveAttribute('data-live', '0', { timeout: 20_000 });
+  } finally {
+    await ingest?.stop();
+    await page.request.post('/webapi/live/endLive', { headers, data: {} });
+  }
+});
+
+/** Pushes `seconds` of a test pattern with a tone to the ingest; resolves with ffmpeg's exit code. */
+function push(port: number, stream: string, seconds: number): Promise<number> {
+  const args = [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-re',
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc2=size=640x360:rate=25:duration=${seconds}`,
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=440:duration=${seconds}`,
+    '-c:v',
+    'libx264',
+    '-preset',
+    'veryfast',
+    '-tune',
+    'zerolatency',
+    '-pix_fmt',
+    'yuv420p',
+    '-g',
+    '50',
+    '-c:a',
+    'aac',
+    '-f',
+    'flv',
+    `rtmp://127.0.0.1:${port}/live/${stream}`,
+  ];
+  return new Promise((resolve) => {
+    const child = spawn(FFMPEG, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    child.stderr.resume();
+    child.once('exit', (code) => resolve(code ?? 1));
+  });
+}
