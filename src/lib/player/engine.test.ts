@@ -31,9 +31,13 @@ describe('latency settings', () => {
     const normal = latencyConfig(false);
     expect(low.lowLatencyMode).toBe(true);
     expect(normal.lowLatencyMode).toBe(false);
-    expect(low.liveSyncDurationCount).toBeLessThan(normal.liveSyncDurationCount);
-    expect(low.liveMaxLatencyDurationCount).toBeLessThan(normal.liveMaxLatencyDurationCount);
+    // Low latency counts seconds, standard counts segments; hls.js refuses a mix of both.
+    expect(low.liveSyncDuration).toBeLessThanOrEqual(2);
+    expect(low.liveMaxLatencyDuration).toBeGreaterThan(low.liveSyncDuration!);
+    expect(low.liveSyncDurationCount).toBeUndefined();
+    expect(low.liveMaxLatencyDurationCount).toBeUndefined();
+    expect(normal.liveSyncDuration).toBeUndefined();
+    expect(normal.liveSyncDurationCount).toBeLessThan(normal.liveMaxLatencyDurationCount!);
     expect(low.maxLiveSyncPlaybackRate).toBeGreaterThan(1);
-    expect(low.liveSyncDurationCount).toBeLessThan(low.liveMaxLatencyDurationCount);
   });
 });

@@ -29,31 +29,40 @@ export function chooseEngine({ nativeHls, mse, apple, prefer }: Capabilities): E
   return nativeHls ? 'native' : 'none';
 }
 
-/** The latency part of the hls.js config for live streams. */
-export type LatencyConfig = Pick<
-  HlsConfig,
+type LatencyKey =
   | 'lowLatencyMode'
   | 'liveSyncDurationCount'
   | 'liveMaxLatencyDurationCount'
+  | 'liveSyncDuration'
+  | 'liveMaxLatencyDuration'
   | 'maxLiveSyncPlaybackRate'
-  | 'backBufferLength'
->;
+  | 'backBufferLength';
+
+/** The latency part of the hls.js config for live streams (undefined clears a setting). */
+export type LatencyConfig = { [K in LatencyKey]: HlsConfig[K] | undefined };
 
 /**
- * Low latency: LL-HLS parts, stay 2 target durations behind the live edge and catch up at up
- * to 1.25x speed; off: the hls.js defaults (3 behind, jump back past 10), fewer stalls.
+ * Low latency: stay 1.5 s behind the live edge whatever the segment length (so a 1 s keyframe
+ * interval gives about 3 s glass to glass), jump forward past 5 s and catch up at up to 1.5x
+ * speed; LL-HLS parts when the stream has them. Off: the hls.js defaults (3 target durations
+ * behind, jump back past 10), fewer stalls on weak networks. hls.js takes either durations in
+ * seconds or counts of segments, never both, so the other pair is cleared.
  */
 export function latencyConfig(lowLatency: boolean): LatencyConfig {
   return lowLatency
     ? {
         lowLatencyMode: true,
-        liveSyncDurationCount: 2,
-        liveMaxLatencyDurationCount: 5,
-        maxLiveSyncPlaybackRate: 1.25,
+        liveSyncDuration: 1.5,
+        liveMaxLatencyDuration: 5,
+        liveSyncDurationCount: undefined,
+        liveMaxLatencyDurationCount: undefined,
+        maxLiveSyncPlaybackRate: 1.5,
         backBufferLength: 30,
       }
     : {
         lowLatencyMode: false,
+        liveSyncDuration: undefined,
+        liveMaxLatencyDuration: undefined,
         liveSyncDurationCount: 3,
         liveMaxLatencyDurationCount: 10,
         maxLiveSyncPlaybackRate: 1,

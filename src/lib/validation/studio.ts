@@ -21,7 +21,9 @@ const imagePath = z
   .string()
   .trim()
   .max(300, { error: 'validation.tooLong' })
-  .regex(/^(\/uploads\/[\w./-]+|https:\/\/[\w.-]+\/[\w./%-]+)$/, { error: 'studio.errors.badImage' });
+  .regex(/^(\/uploads\/[\w./-]+|https:\/\/[\w.-]+\/[\w./%-]+)$/, {
+    error: 'studio.errors.badImage',
+  });
 
 const flag = z.coerce.number().int().min(0).max(1).default(0);
 

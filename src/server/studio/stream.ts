@@ -87,7 +87,8 @@ function sameKey(given: string, stored: string): boolean {
 export type PublishRefusal = 'badName' | 'noRoom' | 'badKey' | 'notStarted';
 
 /** The answer to the ingest's on_publish: the room now live, or why not. */
-export type PublishDecision = { ok: true; anchorId: number } | { ok: false; reason: PublishRefusal };
+export type PublishDecision =
+  { ok: true; anchorId: number } | { ok: false; reason: PublishRefusal };
 
 /**
  * Decides whether the stream `name` (the anchor's id) may be published with `key`: only the
