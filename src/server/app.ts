@@ -29,6 +29,7 @@ import { payNotifyRoutes, rechargeRoutes } from './recharge/routes.ts';
 import { sandboxRoutes } from './recharge/sandbox-routes.ts';
 import { matchRoutes } from './sports/routes.ts';
 import { studioLiveRoutes } from './studio/routes.ts';
+import { uploadRoutes } from './uploads/routes.ts';
 import { walletRoutes } from './wallet/routes.ts';
 
 /** Builds the API app for a runtime; test it in process with `app.request()`. */
@@ -66,6 +67,7 @@ export function createApi(rt: Runtime): Hono<ApiEnv> {
   app.route('/api/wallet', walletRoutes);
   app.route('/webapi/live', studioLiveRoutes);
   app.route('/api/media', mediaHookRoutes);
+  app.route('/api', uploadRoutes);
   app.route('/api/recharge', rechargeRoutes());
   app.route('/api/pay', payNotifyRoutes);
   app.route(SANDBOX_PATH, sandboxRoutes);

@@ -16,6 +16,7 @@ import { log } from '../log.ts';
 import { isHlsPath, serveHls } from '../media/hls.ts';
 import type { Hub } from '../realtime/hub.ts';
 import type { Runtime } from '../runtime.ts';
+import { isUploadPath, serveUpload } from '../uploads/serve.ts';
 import type { ApiEnv } from './api-env.ts';
 import { createStatic } from './static.ts';
 
@@ -100,6 +101,10 @@ export function createRequestListener(parts: ServerParts) {
     }
     if (isHlsPath(path)) {
       void serveHls(join(parts.rt.env.mediaDir, 'hls'), path, req, res);
+      return;
+    }
+    if (isUploadPath(path)) {
+      void serveUpload(parts.rt.env.dataDir, path, req, res);
       return;
     }
     const pages = () => {

@@ -2,6 +2,13 @@
 export const studio = {
   started: 'live set up successfully',
   planned: 'Live planned successfully',
+  upload: {
+    type: 'uploaded images must be JPEG, GIF, PNG or BMP files',
+    size: 'the size of an uploaded image must be under 2 MB',
+    noCloud: 'Cloud storage is not configured here; images upload to the site instead',
+    loading: 'Uploading…',
+    failed: 'Upload failed, please try again',
+  },
   errors: {
     notAnchor: 'Only anchors can do this. Apply to become an anchor first.',
     alreadyLive: 'You are already live',

@@ -4,6 +4,13 @@ import type { StudioResource } from '../../types.ts';
 export const studio: StudioResource = {
   started: '开播设置成功',
   planned: '计划开播设置成功',
+  upload: {
+    type: '上传图片只能是 JPEG、GIF、PNG 或 BMP 格式',
+    size: '上传图片大小不能超过 2MB',
+    noCloud: '未配置云存储，图片将直接上传到本站',
+    loading: '上传中…',
+    failed: '上传失败，请重试',
+  },
   errors: {
     notAnchor: '仅主播可进行此操作，请先申请成为主播',
     alreadyLive: '你已经在直播中',
