@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApi } from '../../src/server/app.ts';
 import { createSession } from '../../src/server/auth/sessions.ts';
-import { liveRooms, users } from '../../src/server/db/schema.ts';
+import { livePlans, liveRooms, users } from '../../src/server/db/schema.ts';
 import type { BusMessage } from '../../src/server/realtime/bus.ts';
 import { callApi, DB_KINDS, openTestRuntime, type TestRuntime } from './helpers.ts';
 
@@ -209,5 +209,111 @@ describe.each(DB_KINDS)('going live (%s)', (kind) => {
     await callApi(app, 'POST', '/webapi/live/resetStreamKey', {}, headers);
     expect(await hook('on_publish', { name, key: old.data.anchor_secret! })).toBe(403);
     await callApi(app, 'POST', '/webapi/live/endLive', {}, headers);
+  });
+
+  it('lists categories, and for sports the leagues with open matches and their matches', async () => {
+    const headers = await as(OFFLINE_ANCHOR);
+    const cats = await callApi<{ list: { id: number; second_category: { id: number }[] }[] }>(
+      app,
+      'POST',
+      '/webapi/live/getCategory',
+      {},
+      headers,
+    );
+    const sports = cats.data.list.find((c) => c.id === 2)!;
+    expect(sports.second_category.map((s) => s.id)).toEqual([201, 202, 203]);
+    const comps = await callApi<{ sport_live_match_comp: { comp: number; name: string }[] }>(
+      app,
+      'POST',
+      '/webapi/live/getSportMatchComp',
+      { cateid: 201 },
+      headers,
+    );
+    expect(comps.data.sport_live_match_comp.length).toBeGreaterThan(0);
+    const list = await callApi<{
+      sport_live_match: { match_id: number; home: string; away: string; status: number }[];
+    }>(
+      app,
+      'POST',
+      '/webapi/live/getSportMatch',
+      { comp: comps.data.sport_live_match_comp[0]!.comp },
+      headers,
+    );
+    expect(list.data.sport_live_match.length).toBeGreaterThan(0);
+    for (const m of list.data.sport_live_match) {
+      expect(m.home).toBeTruthy();
+      expect(m.away).toBeTruthy();
+      expect(m.status).not.toBe(2);
+    }
+    const esports = await callApi<{ sport_live_match_comp: unknown[] }>(
+      app,
+      'POST',
+      '/webapi/live/getSportMatchComp',
+      { cateid: 101 },
+      headers,
+    );
+    expect(esports.data.sport_live_match_comp).toEqual([]);
+  });
+
+  it('plans a live for later and refuses a missing, past or far time', async () => {
+    const headers = await as(OFFLINE_ANCHOR);
+    const plan = {
+      anchor_id: ids[OFFLINE_ANCHOR],
+      title: 'Weekend Dota marathon',
+      category_id: 1,
+      child_category_id: 103,
+      thumb: '/uploads/covers/plan.png',
+      match_id: 0,
+      ticket: 0,
+      plan_time: Math.floor(Date.now() / 1000) + 3 * 3600,
+    };
+    const missing = await callApi(
+      app,
+      'POST',
+      '/api/live/anchor_plan_create',
+      { ...plan, plan_time: undefined },
+      headers,
+    );
+    expect(missing).toMatchObject({ status: 1, msg: 'Planned start time cannot be empty' });
+    const past = await callApi(
+      app,
+      'POST',
+      '/api/live/anchor_plan_create',
+      { ...plan, plan_time: Math.floor(Date.now() / 1000) - 60 },
+      headers,
+    );
+    expect(past).toMatchObject({ status: 1, msg: 'The planned start must be later than now' });
+    const far = await callApi(
+      app,
+      'POST',
+      '/api/live/anchor_plan_create',
+      { ...plan, plan_time: Date.now() + 40 * 86_400_000 },
+      headers,
+    );
+    expect(far).toMatchObject({ status: 1, msg: 'Lives can be planned at most 30 days ahead' });
+    const viewer = await callApi(
+      app,
+      'POST',
+      '/api/live/anchor_plan_create',
+      plan,
+      await as(VIEWER),
+    );
+    expect(viewer.status).toBe(1);
+    const made = await callApi<{ id: number }>(
+      app,
+      'POST',
+      '/api/live/anchor_plan_create',
+      plan,
+      headers,
+    );
+    expect(made.status).toBe(0);
+    const [row] = await t.rt.db.select().from(livePlans).where(eq(livePlans.id, made.data.id));
+    expect(row).toMatchObject({
+      anchorId: ids[OFFLINE_ANCHOR],
+      title: plan.title,
+      secondCategoryId: 103,
+      status: 0,
+    });
+    expect(row!.planTime.getTime()).toBe(plan.plan_time * 1000);
   });
 });

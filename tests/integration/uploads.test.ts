@@ -75,9 +75,9 @@ describe('image uploads', () => {
     await t?.dispose();
   });
 
-  const upload = async (name: string, bytes: Uint8Array, use?: string, login = true) => {
+  const upload = async (name: string, bytes: Buffer, use?: string, login = true) => {
     const form = new FormData();
-    form.append('image', new File([bytes], name));
+    form.append('image', new File([new Uint8Array(bytes)], name));
     if (use) form.append('use', use);
     const headers: Record<string, string> = { lang: 'en' };
     if (login) headers.authorization = `Bearer ${await createSession(t.rt.db, VIEWER, 'test')}`;

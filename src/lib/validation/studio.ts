@@ -57,3 +57,35 @@ export const startLiveSchema = liveFormSchema.extend({
 
 /** A valid start-live request. */
 export type StartLiveForm = z.infer<typeof startLiveSchema>;
+
+/** Latest a live can be planned ahead, days. */
+export const PLAN_MAX_DAYS = 30;
+
+/** POST /api/live/anchor_plan_create (spec §7 names). */
+export const planLiveSchema = z.object({
+  title: liveFormSchema.shape.title,
+  category_id: id,
+  child_category_id: id,
+  match_id: liveFormSchema.shape.match_id,
+  /** The cover of the planned live; required. */
+  thumb: z
+    .string({ error: 'validation.coverVRequired' })
+    .trim()
+    .min(1, { error: 'validation.coverVRequired' })
+    .pipe(imagePath),
+  /** Planned start, epoch seconds or milliseconds, or an ISO date. */
+  plan_time: z.union([z.number(), z.string().trim().min(1)], {
+    error: 'validation.planTimeRequired',
+  }),
+  ticket: flag,
+});
+
+/** A valid plan request. */
+export type PlanLiveForm = z.infer<typeof planLiveSchema>;
+
+/** The planned start as a Date, or null when unreadable (seconds and milliseconds both read). */
+export function planDate(value: number | string): Date | null {
+  const n = typeof value === 'number' ? value : /^\d+$/.test(value) ? Number(value) : NaN;
+  const date = Number.isFinite(n) ? new Date(n < 1e12 ? n * 1000 : n) : new Date(String(value));
+  return Number.isNaN(date.getTime()) ? null : date;
+}

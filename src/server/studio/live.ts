@@ -4,9 +4,23 @@
  * closes it and takes the room offline. Every check is made here, on the server.
  */
 import { eq } from 'drizzle-orm';
-import { SPORTS_CATEGORY, type StartLiveForm } from '../../lib/validation/studio.ts';
+import {
+  planDate,
+  PLAN_MAX_DAYS,
+  SPORTS_CATEGORY,
+  type PlanLiveForm,
+  type StartLiveForm,
+} from '../../lib/validation/studio.ts';
 import type { Db } from '../db/index.ts';
-import { liveRooms, matches, MATCH_STATUS, secondCategories, users, ROLE } from '../db/schema.ts';
+import {
+  livePlans,
+  liveRooms,
+  matches,
+  MATCH_STATUS,
+  ROLE,
+  secondCategories,
+  users,
+} from '../db/schema.ts';
 import { ApiError } from '../http/envelope.ts';
 import { ingestPlaylist } from './stream.ts';
 
@@ -86,4 +100,45 @@ export async function endLive(db: Db, anchorId: number): Promise<void> {
     .update(liveRooms)
     .set({ sessionOpen: false, isLive: false, autoEndAt: null })
     .where(eq(liveRooms.anchorId, anchorId));
+}
+
+/** Plans a live: checked like a start, at a time between now and PLAN_MAX_DAYS ahead. */
+export async function createPlan(
+  db: Db,
+  anchorId: number,
+  form: PlanLiveForm,
+  ticketSwitch: number,
+  now = new Date(),
+): Promise<number> {
+  await requireOwnRoom(db, anchorId);
+  const at = planDate(form.plan_time);
+  if (!at) throw new ApiError('validation.planTimeRequired');
+  if (at.getTime() <= now.getTime() + 60_000) throw new ApiError('studio.errors.planPast');
+  if (at.getTime() > now.getTime() + PLAN_MAX_DAYS * 86_400_000) {
+    throw new ApiError('studio.errors.planFar', { params: { days: PLAN_MAX_DAYS } });
+  }
+  const matchId = await checkLiveForm(
+    db,
+    {
+      category: form.category_id,
+      cateid: form.child_category_id,
+      match_id: form.match_id,
+      ticket: form.ticket,
+    },
+    ticketSwitch,
+  );
+  const [row] = await db
+    .insert(livePlans)
+    .values({
+      anchorId,
+      title: form.title,
+      categoryId: form.category_id,
+      secondCategoryId: form.child_category_id,
+      matchId,
+      cover: form.thumb,
+      planTime: at,
+      ticket: form.ticket,
+    })
+    .returning({ id: livePlans.id });
+  return row!.id;
 }

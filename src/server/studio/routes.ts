@@ -3,14 +3,17 @@
  * startLive, endLive. Only anchors may call them, each on their own room.
  */
 import { Hono } from 'hono';
-import { startLiveSchema } from '../../lib/validation/studio.ts';
+import { z } from 'zod';
+import { planLiveSchema, startLiveSchema } from '../../lib/validation/studio.ts';
+import { loadLiveCategories } from '../config/service.ts';
 import { pickCommonConfig, readSettings } from '../config/service.ts';
 import type { ApiEnv } from '../http/api-env.ts';
 import { ApiError, ok } from '../http/envelope.ts';
 import { requireUser } from '../http/middleware.ts';
 import { RateLimiter } from '../http/rate-limit.ts';
 import { input } from '../http/validate.ts';
-import { endLive, requireOwnRoom, startLive } from './live.ts';
+import { leagueMatches, leaguesWithMatches, sportOf } from './catalog.ts';
+import { createPlan, endLive, requireOwnRoom, startLive } from './live.ts';
 import { announceRoomStatus, rotateStreamKey, streamInfo } from './stream.ts';
 
 /** Session changes and key rotations per anchor per minute. */
@@ -20,8 +23,38 @@ function limit(userId: number): void {
   if (!changes.take(String(userId))) throw new ApiError('errors.tooMany', { httpStatus: 429 });
 }
 
+const cateRequest = z.object({
+  cateid: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31 - 1),
+});
+const compRequest = z.object({
+  comp: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31 - 1),
+});
+
 /** Live routes, mounted under /webapi/live. */
 export const studioLiveRoutes = new Hono<ApiEnv>()
+  .post('/getCategory', async (c) => {
+    return ok(c, { list: await loadLiveCategories(c.get('rt').db, c.get('locale')) });
+  })
+  .post('/getSportMatchComp', requireUser, async (c) => {
+    const { cateid } = await input(c, cateRequest);
+    const { db } = c.get('rt');
+    const sport = await sportOf(db, cateid);
+    const comps = sport === null ? [] : await leaguesWithMatches(db, sport, c.get('locale'));
+    return ok(c, { sport_live_match_comp: comps });
+  })
+  .post('/getSportMatch', requireUser, async (c) => {
+    const { comp } = await input(c, compRequest);
+    const list = await leagueMatches(c.get('rt').db, comp, c.get('locale'));
+    return ok(c, { sport_live_match: list });
+  })
   .post('/getStreamInfo', requireUser, async (c) => {
     const { db, env } = c.get('rt');
     const user = c.get('user')!;
@@ -52,3 +85,18 @@ export const studioLiveRoutes = new Hono<ApiEnv>()
     await announceRoomStatus(db, bus, user.id);
     return ok(c, { status: 0 });
   });
+
+/** Plan routes, mounted under /api/live. */
+export const studioPlanRoutes = new Hono<ApiEnv>().post(
+  '/anchor_plan_create',
+  requireUser,
+  async (c) => {
+    const { db } = c.get('rt');
+    const user = c.get('user')!;
+    const form = await input(c, planLiveSchema);
+    limit(user.id);
+    const { ticket_switch } = pickCommonConfig(await readSettings(db));
+    const id = await createPlan(db, user.id, form, ticket_switch);
+    return ok(c, { id, msg: c.get('t')('studio.planned') });
+  },
+);

@@ -10,6 +10,8 @@ export const studio = {
     failed: 'Upload failed, please try again',
   },
   errors: {
+    planPast: 'The planned start must be later than now',
+    planFar: 'Lives can be planned at most {{days}} days ahead',
     notAnchor: 'Only anchors can do this. Apply to become an anchor first.',
     alreadyLive: 'You are already live',
     badCategory: 'Choose a category and a secondary category of it',

@@ -12,6 +12,8 @@ export const studio: StudioResource = {
     failed: '上传失败，请重试',
   },
   errors: {
+    planPast: '计划开播时间必须晚于当前时间',
+    planFar: '最多只能提前 {{days}} 天计划开播',
     notAnchor: '仅主播可进行此操作，请先申请成为主播',
     alreadyLive: '你已经在直播中',
     badCategory: '请选择分类及其下的二级分类',
