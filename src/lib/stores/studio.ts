@@ -1,0 +1,192 @@
+/**
+ * The start-live dialog's data and calls: the push address and key, the categories and (for
+ * sports) leagues and matches, cover uploads with progress, and starting or planning a live.
+ */
+import { atom } from 'nanostores';
+import { call } from '../api/client.ts';
+import { toApiLang } from '../i18n/locale.ts';
+import { createI18n } from '../i18n/index.ts';
+import { deviceId } from '../device.ts';
+import type { LiveCategory } from '../common-config.ts';
+import { $config } from './config.ts';
+import { $locale } from './locale.ts';
+import { $token } from './session.ts';
+
+/** getStreamInfo's answer. */
+export interface StreamInfo {
+  push_url: string;
+  web_rtc_push_url: string;
+  stream: string;
+  anchor_secret: string;
+}
+
+/** A league with open matches. */
+export interface LeagueOption {
+  comp: number;
+  name: string;
+}
+
+/** A match the live may link. */
+export interface MatchOption {
+  match_id: number;
+  home: string;
+  away: string;
+  start_time: string;
+  status: number;
+}
+
+/** What the dialog loads when it opens. */
+export interface StudioSetup {
+  stream: StreamInfo;
+  categories: LiveCategory[];
+  /** ticket_switch of the common config: 1 shows the ticket option. */
+  ticketSwitch: number;
+}
+
+/** Loaded setup, or null while loading. */
+export const $studioSetup = atom<StudioSetup | null>(null);
+
+/** Loads the push address, the categories and the ticket switch. */
+export async function loadStudioSetup(): Promise<StudioSetup> {
+  const [stream, { list }] = await Promise.all([
+    call<StreamInfo>('post', '/webapi/live/getStreamInfo'),
+    call<{ list: LiveCategory[] }>('post', '/webapi/live/getCategory'),
+  ]);
+  const setup = { stream, categories: list, ticketSwitch: $config.get()?.ticket_switch ?? 0 };
+  $studioSetup.set(setup);
+  return setup;
+}
+
+/** Replaces the push key; the old one stops working at once. */
+export async function resetStreamKey(): Promise<StreamInfo> {
+  const stream = await call<StreamInfo>('post', '/webapi/live/resetStreamKey');
+  const setup = $studioSetup.get();
+  if (setup) $studioSetup.set({ ...setup, stream });
+  return stream;
+}
+
+/** Leagues with open matches for a sports secondary category. */
+export async function loadLeagues(cateid: number): Promise<LeagueOption[]> {
+  const data = await call<{ sport_live_match_comp: LeagueOption[] }>(
+    'post',
+    '/webapi/live/getSportMatchComp',
+    { cateid },
+  );
+  return data.sport_live_match_comp;
+}
+
+/** Open matches of a league. */
+export async function loadMatches(comp: number): Promise<MatchOption[]> {
+  const data = await call<{ sport_live_match: MatchOption[] }>(
+    'post',
+    '/webapi/live/getSportMatch',
+    { comp },
+  );
+  return data.sport_live_match;
+}
+
+/** Accepted image extensions (the server checks the content too; jfif is refused). */
+export const IMAGE_EXTENSIONS = ['.jpg', '.jpeg', '.gif', '.png', '.bmp'] as const;
+/** Largest image, bytes. */
+export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
+
+/** The local check before sending: the message key of a refusal, or null. */
+export function checkImageFile(file: { name: string; size: number }): string | null {
+  const name = file.name.toLowerCase();
+  if (!IMAGE_EXTENSIONS.some((ext) => name.endsWith(ext))) return 'studio.upload.type';
+  if (file.size >= MAX_IMAGE_BYTES) return 'studio.upload.size';
+  return null;
+}
+
+/**
+ * Uploads one image with progress (0-1) through /api/user/file; resolves with its path, rejects
+ * with the server's (or a generic) message.
+ */
+export function uploadImage(
+  file: File,
+  use: 'cover' | 'cover_v',
+  onProgress: (fraction: number) => void,
+): Promise<string> {
+  const t = createI18n($locale.get());
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(
+      'POST',
+      `${(import.meta.env.PUBLIC_API_BASE as string | undefined) ?? ''}/api/user/file`,
+    );
+    const token = $token.get();
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.setRequestHeader('lang', toApiLang($locale.get()));
+    xhr.setRequestHeader('device-info', deviceId());
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) onProgress(e.loaded / e.total);
+    };
+    xhr.onerror = () => reject(new Error(t('studio.upload.failed')));
+    xhr.onload = () => {
+      try {
+        const body = JSON.parse(xhr.responseText) as {
+          status: number;
+          msg: string;
+          data: { url: string } | null;
+        };
+        if (body.status === 0 && body.data) resolve(body.data.url);
+        else reject(new Error(body.msg || t('studio.upload.failed')));
+      } catch {
+        reject(new Error(t('studio.upload.failed')));
+      }
+    };
+    const form = new FormData();
+    form.append('image', file);
+    form.append('use', use);
+    xhr.send(form);
+  });
+}
+
+/** The live form as the dialog holds it. */
+export interface LiveFormState {
+  category: number;
+  cateid: number;
+  comp: number;
+  match_id: number;
+  title: string;
+  thumb: string;
+  thumb_y: string;
+  ticket: 0 | 1;
+  enable_webrtc: 0 | 1;
+  /** Planning: the start as a local date-time (yyyy-mm-ddThh:mm); empty to start now. */
+  plan: string;
+}
+
+/** Starts the live; resolves with the success message. */
+export async function startLive(form: LiveFormState): Promise<string> {
+  const data = await call<{ room_id: number; msg: string }>('post', '/webapi/live/startLive', {
+    title: form.title,
+    category: form.category,
+    cateid: form.cateid,
+    match_id: form.match_id,
+    thumb: form.thumb,
+    thumb_y: form.thumb_y,
+    ticket: form.ticket,
+    enable_webrtc: form.enable_webrtc,
+    room_type: 0,
+    price: 0,
+    start_stamp: 0,
+  });
+  return data.msg;
+}
+
+/** Plans the live at `form.plan`; resolves with the success message. */
+export async function planLive(anchorId: number, form: LiveFormState): Promise<string> {
+  const at = form.plan ? new Date(form.plan).getTime() : NaN;
+  const data = await call<{ id: number; msg: string }>('post', '/api/live/anchor_plan_create', {
+    anchor_id: anchorId,
+    title: form.title,
+    category_id: form.category,
+    child_category_id: form.cateid,
+    thumb: form.thumb_y,
+    match_id: form.match_id,
+    ticket: form.ticket,
+    plan_time: Number.isNaN(at) ? undefined : Math.floor(at / 1000),
+  });
+  return data.msg;
+}
