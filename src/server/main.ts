@@ -12,9 +12,14 @@ import { createServer, type NodeHandler } from './http/server.ts';
 import { log } from './log.ts';
 import { createHub } from './realtime/hub.ts';
 import { peekRuntime, setRuntime } from './runtime.ts';
+import { endDueLives } from './studio/live.ts';
+import { announceRoomStatus } from './studio/stream.ts';
 
 /** Where `astro build` writes. */
 export const DIST_DIR = path.resolve('dist');
+
+/** How often lives due to end (their anchor logged out) are looked for. */
+const LIVE_SWEEP_MS = 15_000;
 
 /** A started server and how to stop it. */
 export interface RunningServer {
@@ -51,10 +56,24 @@ export async function startServer(env: Env = readEnv()): Promise<RunningServer> 
   const url = `http://${env.host === '0.0.0.0' ? 'localhost' : env.host}:${port}`;
   log('info', 'listening', { url, db: rt.database.kind });
 
+  // Lives whose anchor logged out five minutes ago end here.
+  const liveSweep = setInterval(() => {
+    endDueLives(rt.db)
+      .then(async (ended) => {
+        for (const anchorId of ended) {
+          log('info', 'live_ended_after_logout', { anchorId });
+          await announceRoomStatus(rt.db, rt.bus, anchorId);
+        }
+      })
+      .catch((error: unknown) => log('warn', 'live_sweep_failed', { error: String(error) }));
+  }, LIVE_SWEEP_MS);
+  liveSweep.unref();
+
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
       log('info', 'shutting_down', {});
+      clearInterval(liveSweep);
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       await hub.close();

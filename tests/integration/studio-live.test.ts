@@ -9,6 +9,7 @@ import { createApi } from '../../src/server/app.ts';
 import { createSession } from '../../src/server/auth/sessions.ts';
 import { livePlans, liveRooms, users } from '../../src/server/db/schema.ts';
 import type { BusMessage } from '../../src/server/realtime/bus.ts';
+import { endDueLives, LOGOUT_END_MS } from '../../src/server/studio/live.ts';
 import { callApi, DB_KINDS, openTestRuntime, type TestRuntime } from './helpers.ts';
 
 /** An anchor whose demo room is offline, a live demo anchor, and a viewer. */
@@ -315,5 +316,43 @@ describe.each(DB_KINDS)('going live (%s)', (kind) => {
       status: 0,
     });
     expect(row!.planTime.getTime()).toBe(plan.plan_time * 1000);
+  });
+
+  it('ends an open live five minutes after the anchor logs out, unless they come back', async () => {
+    const headers = await as(OFFLINE_ANCHOR);
+    await callApi(app, 'POST', '/webapi/live/startLive', FORM, headers);
+    const before = Date.now();
+    await callApi(app, 'POST', '/api/user/logout', {}, headers);
+    const pending = (await room(OFFLINE_ANCHOR)).autoEndAt!;
+    expect(pending.getTime()).toBeGreaterThanOrEqual(before + LOGOUT_END_MS - 1000);
+    expect(pending.getTime()).toBeLessThanOrEqual(Date.now() + LOGOUT_END_MS);
+    // Not yet due: nothing ends.
+    expect(await endDueLives(t.rt.db, new Date(pending.getTime() - 1000))).toEqual([]);
+    expect((await room(OFFLINE_ANCHOR)).sessionOpen).toBe(true);
+    // Logging in again calls the end off.
+    const login = await callApi(
+      app,
+      'POST',
+      '/api/user/login',
+      {
+        account: OFFLINE_ANCHOR,
+        pwd: 'demo1234',
+        platform: 0,
+        login_type: 1,
+        source_id: 10001,
+      },
+      { 'device-info': 'test-device' },
+    );
+    expect(login.status).toBe(0);
+    expect((await room(OFFLINE_ANCHOR)).autoEndAt).toBeNull();
+    // Logging out again and letting the five minutes pass ends the live.
+    await callApi(app, 'POST', '/api/user/logout', {}, await as(OFFLINE_ANCHOR));
+    const due = (await room(OFFLINE_ANCHOR)).autoEndAt!;
+    expect(await endDueLives(t.rt.db, new Date(due.getTime() + 1))).toEqual([ids[OFFLINE_ANCHOR]]);
+    expect(await room(OFFLINE_ANCHOR)).toMatchObject({
+      sessionOpen: false,
+      isLive: false,
+      autoEndAt: null,
+    });
   });
 });

@@ -15,7 +15,7 @@ import {
   registerRequest,
   sendCodeRequest,
 } from '../../lib/validation/account.ts';
-import { liveRooms, users } from '../db/schema.ts';
+import { liveRooms, ROLE, users } from '../db/schema.ts';
 import type { ApiEnv } from '../http/api-env.ts';
 import { ApiError, ok } from '../http/envelope.ts';
 import { requireUser } from '../http/middleware.ts';
@@ -39,6 +39,7 @@ import {
 import { hashPassword, verifyPassword } from './password.ts';
 import { createSession, revokeSession, revokeUserSessions } from './sessions.ts';
 import { guestId, signUserSig } from './usersig.ts';
+import { cancelLogoutEnd, scheduleLogoutEnd } from '../studio/live.ts';
 
 /** A valid hash of a random password, checked when the phone is unknown. */
 const PLACEHOLDER_HASH = await hashPassword(randomBytes(16).toString('hex'));
@@ -53,6 +54,8 @@ function requireDevice(c: Context<ApiEnv>): string {
 async function startSession(c: Context<ApiEnv>, userId: number) {
   const { db } = c.get('rt');
   const token = await createSession(db, userId, c.get('deviceInfo'));
+  // Back within five minutes of logging out: the anchor's live carries on.
+  await cancelLogoutEnd(db, userId);
   const info = await userInfo(db, userId);
   return ok(c, { token, ...info, id: userId });
 }
@@ -172,6 +175,8 @@ export function userRoutes() {
         if (user) {
           await revokeSession(c.get('rt').db, user.tokenHash);
           c.get('rt').bus.publish({ kind: 'kick', tokenHash: user.tokenHash });
+          // An anchor's open live ends five minutes after logging out (spec §4).
+          if (user.role === ROLE.anchor) await scheduleLogoutEnd(c.get('rt').db, user.id);
         }
         return ok(c, null);
       })

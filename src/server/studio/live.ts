@@ -3,7 +3,7 @@
  * (the ingest then accepts the anchor's key; the room is live once the stream arrives); endLive
  * closes it and takes the room offline. Every check is made here, on the server.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull, lte } from 'drizzle-orm';
 import {
   planDate,
   PLAN_MAX_DAYS,
@@ -141,4 +141,33 @@ export async function createPlan(
     })
     .returning({ id: livePlans.id });
   return row!.id;
+}
+
+/** How long a live outlives its anchor's logout (spec §4). */
+export const LOGOUT_END_MS = 5 * 60_000;
+
+/** The anchor logged out: an open live ends LOGOUT_END_MS later unless they come back. */
+export async function scheduleLogoutEnd(db: Db, anchorId: number, now = new Date()): Promise<void> {
+  await db
+    .update(liveRooms)
+    .set({ autoEndAt: new Date(now.getTime() + LOGOUT_END_MS) })
+    .where(and(eq(liveRooms.anchorId, anchorId), eq(liveRooms.sessionOpen, true)));
+}
+
+/** The anchor logged in again: the pending end is called off. */
+export async function cancelLogoutEnd(db: Db, anchorId: number): Promise<void> {
+  await db
+    .update(liveRooms)
+    .set({ autoEndAt: null })
+    .where(and(eq(liveRooms.anchorId, anchorId), isNotNull(liveRooms.autoEndAt)));
+}
+
+/** Ends every live whose logout grace has run out; returns the rooms ended. */
+export async function endDueLives(db: Db, now = new Date()): Promise<number[]> {
+  const rows = await db
+    .update(liveRooms)
+    .set({ sessionOpen: false, isLive: false, autoEndAt: null })
+    .where(lte(liveRooms.autoEndAt, now))
+    .returning({ anchorId: liveRooms.anchorId });
+  return rows.map((r) => r.anchorId);
 }
