@@ -163,7 +163,10 @@ describe.each(DB_KINDS)('backpack gifts over the hub (%s)', (kind) => {
       .data as GiftData;
     expect(rocket).toMatchObject({ animation: 'rocket', animat_type: 1, hit: 1, count: 1 });
     const rocketFeed = (
-      await viewer.next(SERVER_FRAME.giftFeedRep, (d: GiftFeedRepData) => d.client_msg_id === 'bp-3')
+      await viewer.next(
+        SERVER_FRAME.giftFeedRep,
+        (d: GiftFeedRepData) => d.client_msg_id === 'bp-3',
+      )
     ).data as BackpackGiftFeedRep;
     expect(rocketFeed.backpack).toEqual([
       { type: PROP_TYPE.giftItem, props_id: ROCKET, quantity: 1 },

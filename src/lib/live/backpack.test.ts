@@ -1,6 +1,7 @@
 /** The backpack view: ticket, prop and gift counts from rows, and counts applied from a reply. */
 import { describe, expect, it } from 'vitest';
-import { backpackView, giftsHeld, withCounts } from './backpack.ts';
+import type { GiftItem } from '../gifts/api.ts';
+import { backpackEntries, backpackView, fitGiftCount, giftsHeld, withCounts } from './backpack.ts';
 
 const ROWS = [
   { type: 106, props_id: 11, quantity: 2 },
@@ -47,5 +48,51 @@ describe('withCounts', () => {
     const after = withCounts(backpackView([]), [{ type: 106, props_id: 4, quantity: 3 }]);
     expect(after.gifts).toEqual([{ giftid: 4, quantity: 3 }]);
     expect(giftsHeld(null, 4)).toBe(0);
+  });
+});
+
+describe('backpackEntries', () => {
+  const gift = (id: number): GiftItem => ({
+    id,
+    name: `Gift ${id}`,
+    price: 100 * id,
+    currency: 'gold',
+    icon: `/gifts/${id}.svg`,
+    animation: '',
+    animat_type: 0,
+    combo: 1,
+  });
+
+  it('lists gifts in catalogue order, then props and tickets, only what is held', () => {
+    const view = backpackView([
+      ...ROWS,
+      { type: 100, props_id: 0, quantity: 1 },
+      { type: 106, props_id: 99, quantity: 4 },
+    ]);
+    const entries = backpackEntries(view, [gift(11), gift(2), gift(1)]);
+    expect(entries.map((e) => [e.key, e.kind, e.quantity])).toEqual([
+      ['106:11', 'gift', 2],
+      ['106:1', 'gift', 10],
+      ['100:0', 'speaker', 1],
+      ['101:3', 'colorful', 5],
+      ['105:0', 'ticket', 2],
+    ]);
+    expect(entries[3]).toMatchObject({ n: 2, color: '#E41EB1' });
+  });
+
+  it('is empty for no backpack or an empty one', () => {
+    expect(backpackEntries(null, [gift(1)])).toEqual([]);
+    expect(backpackEntries(backpackView([]), [gift(1)])).toEqual([]);
+  });
+});
+
+describe('fitGiftCount', () => {
+  it('keeps the wanted count when held, else the largest panel count held', () => {
+    expect(fitGiftCount(10, 10)).toBe(10);
+    expect(fitGiftCount(66, 12)).toBe(10);
+    expect(fitGiftCount(10, 9)).toBe(1);
+    expect(fitGiftCount(1, 500)).toBe(1);
+    expect(fitGiftCount(1314, 600)).toBe(520);
+    expect(fitGiftCount(10, 0)).toBe(1);
   });
 });

@@ -3,8 +3,9 @@
  * the server and the browser share: the server to answer the call, the browser to apply the
  * counts a backpack gift's `giftFeedRep` carries without reading the whole backpack again.
  */
+import { GIFT_COUNTS, type GiftCount, type GiftItem } from '../gifts/api.ts';
 import type { BackpackCount } from '../realtime/protocol.ts';
-import { COLORFUL_IDS, PROP_TYPE, type PropCounts } from './props.ts';
+import { COLORFUL_IDS, PROP_COLORS, PROP_TYPE, type PropCounts } from './props.ts';
 
 /** A gift held in the backpack (item type 106). */
 export interface BackpackGift {
@@ -59,4 +60,58 @@ export function withCounts(view: BackpackView, changed: readonly BackpackCount[]
 /** How many of gift `giftid` the backpack holds. */
 export function giftsHeld(view: BackpackView | null, giftid: number): number {
   return view?.gifts.find((g) => g.giftid === giftid)?.quantity ?? 0;
+}
+
+/** One entry of the backpack as the gift panel lists it. */
+export type BackpackEntry =
+  | { kind: 'gift'; key: string; quantity: number; gift: GiftItem }
+  | { kind: 'speaker'; key: string; quantity: number }
+  | { kind: 'colorful'; key: string; quantity: number; n: number; color: string }
+  | { kind: 'ticket'; key: string; quantity: number };
+
+/**
+ * The entries the gift panel shows: gifts held, in the catalogue's order, then the speaker, the
+ * three colours and tickets, each only when held. A held gift that is no longer on sale is left
+ * out: the hub would refuse to send it.
+ */
+export function backpackEntries(
+  view: BackpackView | null,
+  catalogue: readonly GiftItem[],
+): BackpackEntry[] {
+  if (!view) return [];
+  const entries: BackpackEntry[] = [];
+  for (const gift of catalogue) {
+    const quantity = giftsHeld(view, gift.id);
+    if (quantity > 0) {
+      entries.push({ kind: 'gift', key: `${PROP_TYPE.giftItem}:${gift.id}`, quantity, gift });
+    }
+  }
+  const { speaker } = view.props;
+  if (speaker > 0)
+    entries.push({ kind: 'speaker', key: `${PROP_TYPE.speaker}:0`, quantity: speaker });
+  COLORFUL_IDS.forEach((id, i) => {
+    const quantity = view.props[`colorful${i + 1}` as keyof PropCounts];
+    if (quantity > 0) {
+      entries.push({
+        kind: 'colorful',
+        key: `${PROP_TYPE.colorful}:${id}`,
+        quantity,
+        n: i + 1,
+        color: PROP_COLORS[id]!,
+      });
+    }
+  });
+  if (view.ticket > 0) {
+    entries.push({ kind: 'ticket', key: `${PROP_TYPE.ticket}:0`, quantity: view.ticket });
+  }
+  return entries;
+}
+
+/**
+ * The count a backpack send can carry: the largest panel count up to both `wanted` and `held`,
+ * and at least the smallest panel count (the send button is off when even that is not held).
+ */
+export function fitGiftCount(wanted: GiftCount, held: number): GiftCount {
+  const fits = GIFT_COUNTS.filter((n) => n <= wanted && n <= held);
+  return fits.at(-1) ?? GIFT_COUNTS[0];
 }

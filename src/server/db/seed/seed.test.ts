@@ -112,10 +112,7 @@ describe('seedDemo', { timeout: TIMEOUT }, () => {
       .from(backpackItems)
       .innerJoin(gifts, eq(gifts.id, backpackItems.propsId))
       .where(
-        and(
-          eq(backpackItems.userId, viewer.id),
-          eq(backpackItems.itemType, PROP_TYPE.giftItem),
-        ),
+        and(eq(backpackItems.userId, viewer.id), eq(backpackItems.itemType, PROP_TYPE.giftItem)),
       )
       .orderBy(asc(gifts.price));
     expect(held.map((r) => [r.gifts.id, r.backpack_items.quantity])).toEqual([

@@ -21,6 +21,7 @@ export const gifts = {
   },
   backpack: {
     login: 'Log in to see your backpack',
+    loginAction: 'Log in',
     emptyHint: 'Gifts and props you are given show up here.',
     loadFailed: 'Your backpack could not be loaded.',
     retry: 'Try again',

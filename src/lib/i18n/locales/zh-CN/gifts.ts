@@ -23,6 +23,7 @@ export const gifts: GiftsResource = {
   },
   backpack: {
     login: '登录后查看背包',
+    loginAction: '登录',
     emptyHint: '获得的礼物和道具会放在这里。',
     loadFailed: '背包加载失败。',
     retry: '重试',
