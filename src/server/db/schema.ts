@@ -825,7 +825,7 @@ export const livePlans = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------
-// Backpack (tickets and chat props) and ticket-paid room entry
+// Backpack (tickets, chat props and gifts) and ticket-paid room entry
 // ---------------------------------------------------------------------------------------------
 
 /**
