@@ -76,6 +76,8 @@ test('the demo viewer sends gifts from the backpack: counts drop, gems stay, cha
   browser,
   baseURL,
 }, info) => {
+  // Two pages, five sends and a few screens: longer than one page's journey on a busy machine.
+  test.setTimeout(120_000);
   const viewer = await open(browser, baseURL!, '13900000001');
   const other = await open(browser, baseURL!, '13900000002');
   await expect(viewer.locator('[data-chat-input]')).toBeVisible();
