@@ -30,7 +30,7 @@ describe.each(DB_KINDS)('backpack (%s)', (kind) => {
     authorization: `Bearer ${await createSession(t.rt.db, userId, 'test')}`,
   });
 
-  it('returns the caller’s own backpack: items, the ticket total and the prop counts', async () => {
+  it('returns the caller’s own backpack: items, the ticket total, the prop and gift counts', async () => {
     const res = await callApi(
       app,
       'POST',
@@ -46,9 +46,15 @@ describe.each(DB_KINDS)('backpack (%s)', (kind) => {
         { type: 101, props_id: 3, quantity: 5 },
         { type: 101, props_id: 4, quantity: 5 },
         { type: 105, props_id: 0, quantity: 2 },
+        { type: 106, props_id: 1, quantity: 10 },
+        { type: 106, props_id: 11, quantity: 2 },
       ],
       ticket: 2,
       props: { speaker: 3, colorful1: 5, colorful2: 5, colorful3: 5 },
+      gifts: [
+        { giftid: 1, quantity: 10 },
+        { giftid: 11, quantity: 2 },
+      ],
     });
   });
 
@@ -86,6 +92,7 @@ describe.each(DB_KINDS)('backpack (%s)', (kind) => {
       user_backpack: [],
       ticket: 0,
       props: { speaker: 0, colorful1: 0, colorful2: 0, colorful3: 0 },
+      gifts: [],
     });
   });
 

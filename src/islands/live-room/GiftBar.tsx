@@ -1,105 +1,61 @@
 /**
- * The gift bar under the player: the viewer's gems with a recharge link, the gift grid with
- * prices, a count picker and the send button. Sending goes over the room's socket; the
- * balance follows giftFeedRep through the wallet store.
+ * The gift bar under the player: two tabs, Gifts (the catalogue with prices, paid from the gems)
+ * and Backpack (gifts, props and tickets held), the viewer's gems with a recharge link, and the
+ * send row. Sending goes over the room's socket; the balance and the backpack counts follow
+ * giftFeedRep through their stores.
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { GIFT_COUNTS, type GiftCount, type GiftItem } from '../../lib/gifts/api.ts';
 import { formatMoney } from '../../lib/format.ts';
-import {
-  $giftCombo,
-  $gifts,
-  $giftSending,
-  $giftShort,
-  $giftsState,
-  loadGifts,
-  sendGift,
-} from '../../lib/stores/gifts.ts';
+import { GIFT_SOURCE } from '../../lib/realtime/protocol.ts';
 import { openLogin } from '../../lib/stores/dialogs.ts';
-import { $roomConnection } from '../../lib/stores/live-room.ts';
+import { $gifts, $giftsState, loadGifts } from '../../lib/stores/gifts.ts';
 import { $loggedIn } from '../../lib/stores/session.ts';
 import { $wallet } from '../../lib/stores/wallet.ts';
 import { useT } from '../use-t.ts';
+import { BackpackPanel } from './BackpackPanel.tsx';
+import { GiftSendRow } from './GiftSendRow.tsx';
+import { GiftTile } from './GiftTile.tsx';
 import './gift-bar.css';
 
-function GiftTile({
-  gift,
-  selected,
-  onPick,
-}: {
-  gift: GiftItem;
-  selected: boolean;
-  onPick: () => void;
-}) {
+const TABS = ['gifts', 'backpack'] as const;
+type Tab = (typeof TABS)[number];
+
+/** The gems, or the login prompt for guests. */
+function Wallet() {
   const t = useT();
+  const loggedIn = useStore($loggedIn);
+  const wallet = useStore($wallet);
   return (
-    <li>
-      <button
-        type="button"
-        className={`gift-tile${selected ? ' is-selected' : ''}`}
-        aria-pressed={selected}
-        data-gift={gift.id}
-        onClick={onPick}
-      >
-        <img src={gift.icon} alt="" width="44" height="44" loading="lazy" />
-        <span className="gift-name">{gift.name}</span>
-        <span className="gift-price">
-          {t('gifts.panel.price', {
-            price: formatMoney(gift.price).replace(/\.00$/, ''),
-            count: gift.price / 100,
-          })}
-        </span>
-      </button>
-    </li>
+    <div className="gift-wallet">
+      <span className="gift-gem" aria-hidden="true" />
+      {loggedIn ? (
+        <>
+          <strong data-gift-balance>{formatMoney(wallet.gold)}</strong>
+          <span>{t('gifts.panel.balance')}</span>
+          <a className="gift-recharge" href="/user-center/recharge">
+            {t('gifts.panel.recharge')}
+          </a>
+        </>
+      ) : (
+        <button type="button" className="gift-login" onClick={openLogin}>
+          {t('gifts.panel.loginFirst')}
+        </button>
+      )}
+    </div>
   );
 }
 
-/** The island mounted under the player of /liveMatchesTwo/{id}. */
-export function GiftBar() {
+/** The Gifts tab: the catalogue and its send row. */
+function GiftsPanel() {
   const t = useT();
   const gifts = useStore($gifts);
   const state = useStore($giftsState);
-  const sending = useStore($giftSending);
-  const short = useStore($giftShort);
-  const loggedIn = useStore($loggedIn);
-  const wallet = useStore($wallet);
-  const connection = useStore($roomConnection);
-  const combo = useStore($giftCombo);
   const [picked, setPicked] = useState<number | null>(null);
-  const [count, setCount] = useState<GiftCount>(1);
-
-  useEffect(() => {
-    void loadGifts();
-  }, []);
-  useEffect(() => {
-    if (picked === null && gifts[0]) setPicked(gifts[0].id);
-  }, [gifts, picked]);
-
-  const gift = gifts.find((g) => g.id === picked);
-  const total = gift ? gift.price * count : 0;
-  const canAfford = gift
-    ? (gift.currency === 'diamond' ? wallet.diamond : wallet.gold) >= total
-    : false;
+  const gift = gifts.find((g) => g.id === picked) ?? gifts[0];
 
   return (
-    <section className="gift-bar" aria-label={t('gifts.panel.title')}>
-      <div className="gift-wallet">
-        <span className="gift-gem" aria-hidden="true" />
-        {loggedIn ? (
-          <>
-            <strong data-gift-balance>{formatMoney(wallet.gold)}</strong>
-            <span>{t('gifts.panel.balance')}</span>
-            <a className="gift-recharge" href="/user-center/recharge">
-              {t('gifts.panel.recharge')}
-            </a>
-          </>
-        ) : (
-          <button type="button" className="gift-login" onClick={openLogin}>
-            {t('gifts.panel.loginFirst')}
-          </button>
-        )}
-      </div>
+    <>
       {state === 'error' ? (
         <p className="gift-note">{t('gifts.panel.loadFailed')}</p>
       ) : state === 'ready' && gifts.length === 0 ? (
@@ -109,56 +65,67 @@ export function GiftBar() {
           {gifts.map((g) => (
             <GiftTile
               key={g.id}
-              gift={g}
-              selected={g.id === picked}
+              art={g.icon}
+              name={g.name}
+              detail={t('gifts.panel.price', {
+                price: formatMoney(g.price).replace(/\.00$/, ''),
+                count: g.price / 100,
+              })}
+              selected={g.id === gift?.id}
               onPick={() => setPicked(g.id)}
+              data={{ 'data-gift': g.id }}
             />
           ))}
         </ul>
       )}
-      <div className="gift-send">
-        <label>
-          <span>{t('gifts.panel.count')}</span>
-          <select
-            value={count}
-            data-gift-count
-            onChange={(e) => setCount(Number(e.currentTarget.value) as GiftCount)}
-          >
-            {GIFT_COUNTS.map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </select>
-        </label>
-        <span className={`gift-total${loggedIn && !canAfford ? ' is-short' : ''}`}>
-          {gift ? t('gifts.panel.price', { price: formatMoney(total), count: total / 100 }) : ''}
-        </span>
-        <button
-          type="button"
-          className="btn btn-primary gift-send-btn"
-          data-gift-send
-          disabled={!gift || sending !== null || (loggedIn && connection !== 'joined')}
-          onClick={() => gift && sendGift(gift.id, count)}
-        >
-          {sending ? t('gifts.panel.sending') : t('gifts.panel.send')}
-        </button>
-        {combo ? (
-          <button
-            type="button"
-            className="gift-combo-btn"
-            data-gift-combo
-            disabled={sending !== null}
-            onClick={() => sendGift(combo.giftid, combo.count)}
-          >
-            {t('gifts.panel.combo')}
-          </button>
-        ) : null}
-        {short ? (
-          <a className="gift-short" href="/user-center/recharge" data-gift-short>
-            {t('gifts.errors.insufficient')}
-          </a>
-        ) : null}
+      <GiftSendRow
+        gift={gift}
+        source={GIFT_SOURCE.wallet}
+        info={gift ? <strong>{gift.name}</strong> : null}
+      />
+    </>
+  );
+}
+
+/** The island mounted under the player of /liveMatchesTwo/{id}. */
+export function GiftBar() {
+  const t = useT();
+  const [tab, setTab] = useState<Tab>('gifts');
+
+  useEffect(() => {
+    void loadGifts();
+  }, []);
+
+  return (
+    <section className="gift-bar" aria-label={t('gifts.panel.title')}>
+      <div className="gift-head">
+        <div className="gift-tabs" role="tablist">
+          {TABS.map((name) => (
+            <button
+              key={name}
+              type="button"
+              role="tab"
+              id={`gift-tab-${name}`}
+              aria-selected={tab === name}
+              aria-controls="gift-tab-panel"
+              className="gift-tab"
+              data-gift-tab={name}
+              onClick={() => setTab(name)}
+            >
+              {t(`gifts.panel.${name}`)}
+            </button>
+          ))}
+        </div>
+        <Wallet />
+      </div>
+      <div
+        className="gift-body"
+        role="tabpanel"
+        id="gift-tab-panel"
+        aria-labelledby={`gift-tab-${tab}`}
+        data-gift-panel={tab}
+      >
+        {tab === 'gifts' ? <GiftsPanel /> : <BackpackPanel />}
       </div>
     </section>
   );

@@ -1,11 +1,12 @@
 /**
  * Chat props and backpack item types (spec §3, §9), shared by the hub, the API and the room:
- * 100 speaker, 101 colourful chat with props_id 2, 3, 4, and 105 the room ticket.
+ * 100 speaker, 101 colourful chat with props_id 2, 3, 4, 105 the room ticket, and 106 a gift
+ * held in the backpack (props_id is the gift's id in the catalogue).
  */
 import { z } from 'zod';
 
-/** Item types of the backpack. */
-export const PROP_TYPE = { speaker: 100, colorful: 101, ticket: 105 } as const;
+/** Item types of the backpack: 106 is a gift item, whose props_id is the gift id. */
+export const PROP_TYPE = { speaker: 100, colorful: 101, ticket: 105, giftItem: 106 } as const;
 
 /** Colourful chat colours by props_id. */
 export const PROP_COLORS: Readonly<Record<number, string>> = {

@@ -13,7 +13,7 @@ export const CLIENT_FRAME = {
   ping: 'ping',
   /** Chat message: { content, props? }; props { type: 100 | 101, props_id } uses a backpack prop. */
   say: 'say',
-  /** Gift: { giftid, count, client_msg_id }. */
+  /** Gift: { giftid, count, client_msg_id, source? }; source 'backpack' sends held gift items. */
   gift: 'gift',
   /** Follow a match's live data (text live, score, stats, line-ups): { matchId }. No login needed. */
   watchMatch: 'watchMatch',
@@ -84,6 +84,8 @@ export const REALTIME_ERROR = {
   loginFailed: 70001,
   /** Not enough balance for a gift. */
   insufficientBalance: 10152,
+  /** Not enough of a gift in the backpack for a backpack send; nothing was used. */
+  notEnoughItems: 10153,
   /** The frame could not be understood. */
   badFrame: 40000,
   /** The frame type is not handled by this server. */
@@ -225,12 +227,20 @@ export interface ErrorData {
   until?: number | null;
 }
 
+/** Where a sent gift comes from: paid from the wallet, or gift items held in the backpack. */
+export const GIFT_SOURCE = { wallet: 'wallet', backpack: 'backpack' } as const;
+
+/** One of GIFT_SOURCE. */
+export type GiftSource = (typeof GIFT_SOURCE)[keyof typeof GIFT_SOURCE];
+
 /** Data of the client's `gift`: send `count` of gift `giftid`; a repeated client_msg_id is charged once. */
 export interface GiftSendData {
   giftid: number;
   count: number;
   /** Unique per press of the send button (for example a UUID); at most 64 characters. */
   client_msg_id: string;
+  /** 'backpack' uses `count` gift items from the backpack instead of paying; default 'wallet'. */
+  source?: GiftSource;
 }
 
 /** How a gift animates (`animat_type`): 0 icon only, 1 a canvas animation on the gift stage. */
@@ -264,8 +274,25 @@ export interface GiftData {
   time: number;
 }
 
-/** Data of `giftFeedRep`, sent to the giver only: the new balance in minor units. */
-export interface GiftFeedRepData {
+/** A backpack count as `/api/live/user_backpack` lists it (type 106: props_id is the gift id). */
+export interface BackpackCount {
+  type: number;
+  props_id: number;
+  quantity: number;
+}
+
+/** Data of `giftFeedRep` for a paid gift, sent to the giver only: the new balance in minor units. */
+export interface WalletGiftFeedRep {
   client_msg_id: string;
   bal: { diamond: number; gold: number };
 }
+
+/** Data of `giftFeedRep` for a backpack gift: the (unchanged) balance and the new item counts. */
+export interface BackpackGiftFeedRep extends WalletGiftFeedRep {
+  source: typeof GIFT_SOURCE.backpack;
+  /** The backpack rows the send changed, with their quantities now. */
+  backpack: BackpackCount[];
+}
+
+/** Data of `giftFeedRep`: a paid gift's answer, or a backpack gift's (with `source`). */
+export type GiftFeedRepData = WalletGiftFeedRep | BackpackGiftFeedRep;

@@ -834,7 +834,7 @@ export const livePlans = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------
-// Backpack (tickets and chat props) and ticket-paid room entry
+// Backpack (tickets, chat props and gifts) and ticket-paid room entry
 // ---------------------------------------------------------------------------------------------
 
 /**
@@ -848,9 +848,9 @@ export const backpackItems = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** Item type (PROP_TYPE in src/lib/live/props.ts): 100 speaker, 101 colourful, 105 ticket. */
+    /** Item type (PROP_TYPE in src/lib/live/props.ts): 100 speaker, 101 colourful, 105 ticket, 106 gift. */
     itemType: smallint('item_type').notNull(),
-    /** Variant of the type: the colour of a colourful chat prop (2, 3, 4); 0 otherwise. */
+    /** Variant of the type: the colour of a colourful prop (2, 3, 4), the gift id of a gift; else 0. */
     propsId: smallint('props_id').notNull().default(0),
     /** How many the user holds; never negative. */
     quantity: integer('quantity').notNull().default(0),
@@ -862,6 +862,9 @@ export const backpackItems = pgTable(
   ],
 );
 
+/** Ledger kind of a gift sent from the backpack; its reference is the send's client_msg_id. */
+export const BACKPACK_GIFT_KIND = 'backpack_gift';
+
 /** Every change of a backpack quantity, written in the same transaction as the change. */
 export const backpackLedger = pgTable(
   'backpack_ledger',
@@ -871,19 +874,25 @@ export const backpackLedger = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** Item type (PROP_TYPE in src/lib/live/props.ts): 100 speaker, 101 colourful, 105 ticket. */
+    /** Item type (PROP_TYPE in src/lib/live/props.ts): 100 speaker, 101 colourful, 105 ticket, 106 gift. */
     itemType: smallint('item_type').notNull(),
     /** Variant, as in backpack_items. */
     propsId: smallint('props_id').notNull().default(0),
     /** Signed change: positive when granted or bought, negative when used. */
     delta: integer('delta').notNull(),
-    /** Why: grant, purchase, chat_prop, room_ticket ... */
+    /** Why: grant, purchase, chat_prop, room_ticket, backpack_gift ... */
     kind: text('kind').notNull(),
-    /** What it refers to (room, chat message id, order id ...). */
+    /** What it refers to (room, chat message id, order id, a gift send's client_msg_id ...). */
     reference: text('reference').notNull().default(''),
     createdAt: createdAt(),
   },
-  (t) => [index('backpack_ledger_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('backpack_ledger_user_idx').on(t.userId, t.createdAt),
+    // A backpack gift send is used once per client_msg_id, even when two arrive at once.
+    uniqueIndex('backpack_ledger_gift_once_idx')
+      .on(t.userId, t.kind, t.reference)
+      .where(sql`${t.kind} = ${sql.raw(`'${BACKPACK_GIFT_KIND}'`)}`),
+  ],
 );
 
 /**

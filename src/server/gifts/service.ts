@@ -1,12 +1,14 @@
 /**
- * Gifts: the catalogue, and sending one. A send is one transaction: the ledger debits the
+ * Gifts: the catalogue, and sending one. A paid send is one transaction: the ledger debits the
  * sender and credits the anchor's income (once per client_msg_id), the room's heat and the
- * daily and monthly rankings grow, or nothing happens at all.
+ * daily and monthly rankings grow, or nothing happens at all. A send from the backpack uses
+ * gift items instead of money: the items and the heat move in one transaction, no money moves.
  */
 import { asc, eq, sql } from 'drizzle-orm';
 import type { GiftItem } from '../../lib/gifts/api.ts';
 import { GIFTS } from '../../lib/gifts/catalogue.ts';
 import type { Locale } from '../../lib/i18n/index.ts';
+import { consumeGiftItems } from '../backpack/service.ts';
 import type { Db } from '../db/index.ts';
 import { gifts, liveRooms } from '../db/schema.ts';
 import { addContribution } from '../rankings/service.ts';
@@ -151,4 +153,39 @@ export async function sendGift(db: Db, send: GiftSend): Promise<GiftOutcome> {
     return false;
   });
   return { replayed, total, balances: await readBalances(db, send.senderId) };
+}
+
+/** What a backpack send did: `replayed` when this client_msg_id had been used before. */
+export interface BackpackGiftOutcome {
+  replayed: boolean;
+  /** How many of the gift the sender holds now. */
+  quantity: number;
+  /** The sender's balances, unchanged by the send. */
+  balances: Balances;
+}
+
+/**
+ * Sends gifts from the backpack: takes `count` gift items (once per client_msg_id) and adds the
+ * heat the same gifts would add if paid, in one transaction. Free items create no money: no
+ * anchor income and no ranking contribution (docs/decisions.md). Throws NotEnoughItemsError
+ * (nothing changed) when the sender holds fewer.
+ */
+export async function sendBackpackGift(db: Db, send: GiftSend): Promise<BackpackGiftOutcome> {
+  const worth = send.gift.price * send.count;
+  if (!Number.isSafeInteger(worth) || worth <= 0) throw new RangeError('gift: bad total');
+  const used = await db.transaction(async (tx) => {
+    const outcome = await consumeGiftItems(tx, {
+      userId: send.senderId,
+      giftId: send.gift.id,
+      count: send.count,
+      reference: send.clientMsgId,
+    });
+    if (outcome.replayed) return outcome;
+    await tx
+      .update(liveRooms)
+      .set({ heat: sql`${liveRooms.heat} + ${giftHeat(worth)}` })
+      .where(eq(liveRooms.anchorId, send.anchorId));
+    return outcome;
+  });
+  return { ...used, balances: await readBalances(db, send.senderId) };
 }

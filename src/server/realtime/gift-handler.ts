@@ -1,22 +1,27 @@
 /**
- * gift: a logged-in viewer sends `count` of a gift to the room's anchor. The ledger charges it
- * once per client_msg_id; the room receives a `gift` frame with the sender's running combo
- * (hit), the sender a `giftFeedRep` with the new balance. Refusals change nothing: guests,
- * the anchor in their own room, unknown gifts, counts off the panel, and a balance too small
- * (error 10152 with its message).
+ * gift: a logged-in viewer sends `count` of a gift to the room's anchor, paid from the wallet or
+ * (`source: 'backpack'`) taken from the gift items in the backpack. Either is applied once per
+ * client_msg_id; the room receives the same `gift` frame with the sender's running combo (hit),
+ * the sender a `giftFeedRep` with the balance (and, from the backpack, the items left).
+ * Refusals change nothing: guests, the anchor in their own room, unknown or disabled gifts,
+ * counts off the panel, a balance too small (10152) and too few items (10153).
  */
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
+import { PROP_TYPE } from '../../lib/live/props.ts';
 import {
+  GIFT_SOURCE,
   REALTIME_ERROR,
   SERVER_FRAME,
   type GiftData,
   type GiftFeedRepData,
 } from '../../lib/realtime/protocol.ts';
 import { GIFT_COUNTS } from '../../lib/gifts/api.ts';
-import { findGift, sendGift } from '../gifts/service.ts';
+import { NotEnoughItemsError } from '../backpack/service.ts';
+import { findGift, sendBackpackGift, sendGift, type GiftSend } from '../gifts/service.ts';
 import { log } from '../log.ts';
 import { InsufficientBalanceError } from '../wallet/ledger.ts';
+import type { Db } from '../db/index.ts';
 import type { Connection } from './connection.ts';
 import type { RoomContext } from './room-handlers.ts';
 
@@ -40,7 +45,39 @@ const giftSchema = z.object({
     .min(1)
     .max(64)
     .regex(/^[\w-]+$/),
+  source: z.enum([GIFT_SOURCE.wallet, GIFT_SOURCE.backpack]).default(GIFT_SOURCE.wallet),
 });
+
+/** What a send did, from either source: whether it was a repeat, and the answer to the sender. */
+interface SendResult {
+  replayed: boolean;
+  feed: GiftFeedRepData;
+}
+
+/** Pays for a gift from the wallet; the sender's answer carries the new balance. */
+async function payFromWallet(db: Db, send: GiftSend): Promise<SendResult> {
+  const outcome = await sendGift(db, send);
+  const { diamond, gold } = outcome.balances;
+  return {
+    replayed: outcome.replayed,
+    feed: { client_msg_id: send.clientMsgId, bal: { diamond, gold } },
+  };
+}
+
+/** Takes a gift from the backpack; the answer carries the balance and the items left. */
+async function takeFromBackpack(db: Db, send: GiftSend): Promise<SendResult> {
+  const outcome = await sendBackpackGift(db, send);
+  const { diamond, gold } = outcome.balances;
+  return {
+    replayed: outcome.replayed,
+    feed: {
+      client_msg_id: send.clientMsgId,
+      bal: { diamond, gold },
+      source: GIFT_SOURCE.backpack,
+      backpack: [{ type: PROP_TYPE.giftItem, props_id: send.gift.id, quantity: outcome.quantity }],
+    },
+  };
+}
 
 interface Combo {
   hit: number;
@@ -91,31 +128,35 @@ export function createGiftHandler() {
       return;
     }
     const now = new Date();
-    let outcome;
+    const send: GiftSend = {
+      senderId: sender.id,
+      anchorId,
+      gift,
+      count: parsed.data.count,
+      clientMsgId: parsed.data.client_msg_id,
+      at: now,
+    };
+    let result: SendResult;
     try {
-      outcome = await sendGift(db, {
-        senderId: sender.id,
-        anchorId,
-        gift,
-        count: parsed.data.count,
-        clientMsgId: parsed.data.client_msg_id,
-        at: now,
-      });
+      result =
+        parsed.data.source === GIFT_SOURCE.backpack
+          ? await takeFromBackpack(db, send)
+          : await payFromWallet(db, send);
     } catch (err) {
       if (err instanceof InsufficientBalanceError) {
         conn.fail(REALTIME_ERROR.insufficientBalance, 'gifts.errors.insufficient');
+        return;
+      }
+      if (err instanceof NotEnoughItemsError) {
+        conn.fail(REALTIME_ERROR.notEnoughItems, 'gifts.errors.notEnoughItems');
         return;
       }
       log('error', 'gift_failed', { error: (err as Error).message });
       conn.fail(REALTIME_ERROR.badFrame, 'gifts.errors.failed');
       return;
     }
-    const feed: GiftFeedRepData = {
-      client_msg_id: parsed.data.client_msg_id,
-      bal: { diamond: outcome.balances.diamond, gold: outcome.balances.gold },
-    };
-    conn.send(SERVER_FRAME.giftFeedRep, feed);
-    if (outcome.replayed) return;
+    conn.send(SERVER_FRAME.giftFeedRep, result.feed);
+    if (result.replayed) return;
     const hit = nextHit(
       `${anchorId}:${sender.id}:${gift.id}`,
       parsed.data.count,

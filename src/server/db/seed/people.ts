@@ -412,22 +412,30 @@ export const DEMO_ROOMS: readonly DemoRoom[] = [
   },
 ];
 
-/** One kind of backpack item a demo account starts with (type 100 speaker, 101 colourful, 105 ticket). */
+/**
+ * One kind of backpack item a demo account starts with (type 100 speaker, 101 colourful, 105
+ * ticket, 106 gift).
+ */
 export interface DemoItem {
   mobile: string;
   type: number;
-  /** Colour of a colourful prop (2, 3, 4); 0 otherwise. */
+  /** Colour of a colourful prop (2, 3, 4), the gift id of a gift (106); 0 otherwise. */
   propsId: number;
   quantity: number;
 }
 
-/** Starting backpacks: the demo viewer has 2 tickets for the ticket-paid room and chat props. */
+/**
+ * Starting backpacks: the demo viewer has 2 tickets for the ticket-paid room, chat props, and
+ * gifts to send free (10 whistles, gift 1, which combo; 2 rockets, gift 11, which animate).
+ */
 export const DEMO_BACKPACK: readonly DemoItem[] = [
   { mobile: '13900000001', type: 105, propsId: 0, quantity: 2 },
   { mobile: '13900000001', type: 100, propsId: 0, quantity: 3 },
   { mobile: '13900000001', type: 101, propsId: 2, quantity: 5 },
   { mobile: '13900000001', type: 101, propsId: 3, quantity: 5 },
   { mobile: '13900000001', type: 101, propsId: 4, quantity: 5 },
+  { mobile: '13900000001', type: 106, propsId: 1, quantity: 10 },
+  { mobile: '13900000001', type: 106, propsId: 11, quantity: 2 },
   { mobile: '13900000002', type: 101, propsId: 3, quantity: 2 },
 ];
 

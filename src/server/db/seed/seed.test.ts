@@ -3,12 +3,16 @@ import { fileURLToPath } from 'node:url';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMON_CONFIG_KEYS } from '../../../lib/common-config.ts';
+import { PROP_TYPE } from '../../../lib/live/props.ts';
 import { verifyPassword } from '../../auth/password.ts';
 import { openDatabase, type Database } from '../index.ts';
 import {
   adBanners,
   appConfig,
+  backpackItems,
+  backpackLedger,
   categories,
+  gifts,
   ledgerEntries,
   liveRooms,
   maintenanceWindows,
@@ -98,6 +102,43 @@ describe('seedDemo', { timeout: TIMEOUT }, () => {
       expect(ledger(wallet.userId, 'gold')).toBe(wallet.gold);
       expect(ledger(wallet.userId, 'diamond')).toBe(wallet.diamond);
       expect(ledger(wallet.userId, 'income')).toBe(wallet.income);
+    }
+  });
+
+  it('gives the demo viewer gifts in the backpack, each on sale and backed by a grant', async () => {
+    const viewer = await account('13900000001');
+    const held = await database.db
+      .select()
+      .from(backpackItems)
+      .innerJoin(gifts, eq(gifts.id, backpackItems.propsId))
+      .where(
+        and(eq(backpackItems.userId, viewer.id), eq(backpackItems.itemType, PROP_TYPE.giftItem)),
+      )
+      .orderBy(asc(gifts.price));
+    expect(held.map((r) => [r.gifts.id, r.backpack_items.quantity])).toEqual([
+      [1, 10],
+      [11, 2],
+    ]);
+    // A cheap gift that combos and a showy animated one, both on sale.
+    expect(held[0]!.gifts).toMatchObject({ enabled: true, comboable: true });
+    expect(held[1]!.gifts).toMatchObject({ enabled: true, animatType: 1 });
+    const granted = await database.db
+      .select({
+        userId: backpackLedger.userId,
+        itemType: backpackLedger.itemType,
+        propsId: backpackLedger.propsId,
+        total: sql<number>`sum(${backpackLedger.delta})::int`.mapWith(Number),
+      })
+      .from(backpackLedger)
+      .groupBy(backpackLedger.userId, backpackLedger.itemType, backpackLedger.propsId);
+    const items = await database.db.select().from(backpackItems);
+    expect(granted).toHaveLength(items.length);
+    for (const item of items) {
+      const sum = granted.find(
+        (g) =>
+          g.userId === item.userId && g.itemType === item.itemType && g.propsId === item.propsId,
+      );
+      expect(sum?.total).toBe(item.quantity);
     }
   });
 
@@ -224,6 +265,7 @@ describe('seedDemo', { timeout: TIMEOUT }, () => {
   it('resets to the same demo data, twice', async () => {
     const [before] = await database.db.select({ n: count() }).from(teams);
     await database.db.update(wallets).set({ gold: 1 });
+    await database.db.update(backpackItems).set({ quantity: 0 });
     await resetDemoData(database.db, now);
     await resetDemoData(database.db, now);
     const [after] = await database.db.select({ n: count() }).from(teams);
@@ -231,5 +273,16 @@ describe('seedDemo', { timeout: TIMEOUT }, () => {
     const viewer = await account('13900000001');
     expect(viewer.id).toBe(100001);
     expect(viewer.gold).toBe(1_000_000);
+    const whistles = await database.db
+      .select({ quantity: backpackItems.quantity })
+      .from(backpackItems)
+      .where(
+        and(
+          eq(backpackItems.userId, viewer.id),
+          eq(backpackItems.itemType, PROP_TYPE.giftItem),
+          eq(backpackItems.propsId, 1),
+        ),
+      );
+    expect(whistles).toEqual([{ quantity: 10 }]);
   });
 });

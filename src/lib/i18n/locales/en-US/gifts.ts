@@ -1,4 +1,4 @@
-/** en-US strings of gifts: the gift panel and refusals of a send (spec §8: error 10152). */
+/** en-US strings of gifts: the gift panel, its backpack tab and refusals of a send (spec §8: error 10152). */
 export const gifts = {
   panel: {
     title: 'Gifts',
@@ -19,6 +19,27 @@ export const gifts = {
     backpackEmpty: 'Your backpack is empty.',
     loadFailed: 'Gifts could not be loaded.',
   },
+  backpack: {
+    login: 'Log in to see your backpack',
+    loginAction: 'Log in',
+    emptyHint: 'Gifts and props you are given show up here.',
+    loadFailed: 'Your backpack could not be loaded.',
+    retry: 'Try again',
+    held: '×{{count}}',
+    left_one: '{{count}} left',
+    left_other: '{{count}} left',
+    free: 'Free from your backpack',
+    giftHint: 'Sent free from your backpack: the room gets the gift and its heat.',
+    speaker: 'Speaker',
+    colorful: 'Colour {{n}}',
+    ticket: 'Ticket',
+    speakerHint:
+      'Choose it with the Props button next to the chat box: your message flies across the room.',
+    colorfulHint:
+      'Choose it with the Props button next to the chat box: your message shows in this colour.',
+    ticketHint: 'Used when you enter a ticket-paid live room.',
+    use: 'How to use',
+  },
   chat: {
     sent: 'sent {{gift}}',
     combo: 'x{{hit}}',
@@ -29,6 +50,7 @@ export const gifts = {
     self: 'You cannot send gifts in your own room',
     badGift: 'This gift cannot be sent',
     noGift: 'This gift is no longer available',
+    notEnoughItems: "You don't have enough of this gift in your backpack",
     failed: 'The gift could not be sent, please try again',
   },
 } as const;

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "backpack_ledger_gift_once_idx" ON "backpack_ledger" USING btree ("user_id","kind","reference") WHERE "backpack_ledger"."kind" = 'backpack_gift';
