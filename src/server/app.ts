@@ -5,6 +5,7 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { adRoutes } from './ads/routes.ts';
+import { adminApplicationRoutes, anchorApplyRoutes } from './anchors/apply-routes.ts';
 import { anchorStatusRoutes } from './anchors/routes.ts';
 import { backpackRoutes } from './backpack/routes.ts';
 import { captchaRoutes, registerRoutes, userRoutes, userSigRoutes } from './auth/routes.ts';
@@ -60,6 +61,8 @@ export function createApi(rt: Runtime): Hono<ApiEnv> {
   app.route('/api/game', gameRoutes());
   app.route('/api', maintenanceRoutes);
   app.route('/api/user', anchorStatusRoutes);
+  app.route('/api/user', anchorApplyRoutes());
+  app.route('/api/admin', adminApplicationRoutes);
   app.route('/api/user', userRoutes());
   app.route('/api', captchaRoutes());
   app.route('/api/tencentIm', userSigRoutes);

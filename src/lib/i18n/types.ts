@@ -1,5 +1,6 @@
 /** Types of the locale resources: every locale has exactly the keys of en-US. */
 import type { accountApi } from './locales/en-US/account-api.ts';
+import type { anchorApply } from './locales/en-US/anchor-apply.ts';
 import type { accountUi } from './locales/en-US/account-ui.ts';
 import type { commentAdmin } from './locales/en-US/comment-admin.ts';
 import type { anchorPages } from './locales/en-US/anchor-pages.ts';
@@ -48,6 +49,8 @@ export type GiftsResource = Widen<typeof gifts>;
 export type WalletResource = Widen<typeof wallet>;
 /** Shape of the anchor studio strings. */
 export type StudioResource = Widen<typeof studio>;
+/** Shape of the anchor application strings. */
+export type AnchorApplyResource = Widen<typeof anchorApply>;
 /** Shape of one locale's strings. */
 export type Resource = ShellResource & {
   account: AccountResource;
@@ -64,6 +67,7 @@ export type Resource = ShellResource & {
   gifts: GiftsResource;
   wallet: WalletResource;
   studio: StudioResource;
+  anchorApply: AnchorApplyResource;
 };
 
 type Paths<T, P extends string = ''> = {

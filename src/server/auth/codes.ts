@@ -11,7 +11,7 @@ import { ApiError } from '../http/envelope.ts';
 import type { SmsProvider } from '../sms/index.ts';
 
 /** What a code is for. */
-export type CodePurpose = 'login' | 'reset';
+export type CodePurpose = 'login' | 'reset' | 'anchor_apply';
 
 /** Limits of spec §9 and the accounts issue. */
 export const CODE_RULES = {

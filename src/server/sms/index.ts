@@ -4,7 +4,8 @@
 export interface SmsMessage {
   mobile: string;
   code: string;
-  purpose: 'login' | 'reset';
+  /** What the code is for: login, password reset or an anchor application's phone. */
+  purpose: 'login' | 'reset' | 'anchor_apply';
 }
 
 /** Something that delivers SMS codes. */

@@ -1,5 +1,6 @@
 /** All en-US strings: the shell keys at the top level, each feature under its own key. */
 import { accountApi } from './account-api.ts';
+import { anchorApply } from './anchor-apply.ts';
 import { accountUi } from './account-ui.ts';
 import { commentAdmin } from './comment-admin.ts';
 import { anchorPages } from './anchor-pages.ts';
@@ -33,4 +34,5 @@ export const enUS = {
   gifts,
   wallet,
   studio,
+  anchorApply,
 } as const;

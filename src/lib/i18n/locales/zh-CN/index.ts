@@ -1,6 +1,7 @@
 /** All zh-CN strings, assembled like en-US. */
 import type { Resource } from '../../types.ts';
 import { accountApi } from './account-api.ts';
+import { anchorApply } from './anchor-apply.ts';
 import { accountUi } from './account-ui.ts';
 import { commentAdmin } from './comment-admin.ts';
 import { anchorPages } from './anchor-pages.ts';
@@ -34,4 +35,5 @@ export const zhCN: Resource = {
   gifts,
   wallet,
   studio,
+  anchorApply,
 };
