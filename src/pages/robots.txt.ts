@@ -7,6 +7,7 @@ export const GET: APIRoute = ({ url }) =>
     [
       'User-agent: *',
       'Disallow: /user-center/',
+      'Disallow: /admin/',
       'Disallow: /api/',
       'Disallow: /webapi/',
       'Disallow: /keysearch',
