@@ -15,6 +15,7 @@ import {
   type ReviewFilter,
 } from '../../lib/stores/anchor-apply.ts';
 import { openLogin } from '../../lib/stores/dialogs.ts';
+import { $locale } from '../../lib/stores/locale.ts';
 import { $loggedIn } from '../../lib/stores/session.ts';
 import { showToast } from '../../lib/stores/toast.ts';
 import { useT } from '../use-t.ts';
@@ -24,6 +25,7 @@ const FILTERS: ReviewFilter[] = ['verifying', 'verified', 'failed', 'all'];
 
 function Row({ app }: { app: Application }) {
   const t = useT();
+  const locale = useStore($locale);
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
@@ -61,7 +63,7 @@ function Row({ app }: { app: Application }) {
             <dt>{t('anchorApply.form.experience')}</dt>
             <dd>{t(`anchorApply.experience.${app.experience}`)}</dd>
           </div>
-          <div>
+          <div className="is-id">
             <dt>{t('anchorApply.form.idNumber')}</dt>
             <dd className="aa-mono">{app.id_number}</dd>
           </div>
@@ -75,7 +77,7 @@ function Row({ app }: { app: Application }) {
           </div>
           <div>
             <dt>{t('anchorApply.admin.submittedAt')}</dt>
-            <dd>{new Date(app.created_at * 1000).toLocaleString()}</dd>
+            <dd>{new Date(app.created_at * 1000).toLocaleString(locale)}</dd>
           </div>
           {app.introducer && (
             <div>
@@ -183,9 +185,6 @@ export function AdminAnchors() {
   if (review.kind === 'refused') {
     return (
       <section className="aa-card aa-state is-failed" data-review-state="refused">
-        <div className="aa-badge" aria-hidden>
-          !
-        </div>
         <h2>{t('anchorApply.admin.refused')}</h2>
         <p>{review.message}</p>
       </section>

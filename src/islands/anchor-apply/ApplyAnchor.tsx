@@ -12,19 +12,44 @@ import {
   type ApplyStatus,
 } from '../../lib/stores/anchor-apply.ts';
 import { openDialog, openLogin } from '../../lib/stores/dialogs.ts';
+import { $locale } from '../../lib/stores/locale.ts';
 import { $loggedIn } from '../../lib/stores/session.ts';
 import { useT } from '../use-t.ts';
 import { ApplyForm } from './ApplyForm.tsx';
 import './anchor-apply.css';
 
+const BADGE_PATHS = {
+  guest: 'M12 3l2.6 5.6 6.1.7-4.5 4.2 1.2 6L12 16.6 6.6 19.5l1.2-6-4.5-4.2 6.1-.7z',
+  verifying: 'M12 6v6l4 2M12 21a9 9 0 1 1 0-18 9 9 0 0 1 0 18z',
+  verified: 'M5 12.5l4.5 4.5L19 7.5',
+  failed: 'M12 7v6M12 16.5v.5',
+} as const;
+
+/** The round state icon of a card. */
+function Badge({ kind }: { kind: keyof typeof BADGE_PATHS }) {
+  return (
+    <div className="aa-badge" aria-hidden>
+      <svg viewBox="0 0 24 24" width="30" height="30">
+        <path
+          d={BADGE_PATHS[kind]}
+          fill={kind === 'guest' ? 'currentColor' : 'none'}
+          stroke="currentColor"
+          strokeWidth="2.4"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
+      </svg>
+    </div>
+  );
+}
+
 function StatusCard({ status }: { status: Exclude<ApplyStatus, { status: 'not_certified' }> }) {
   const t = useT();
-  const date = new Date(status.application.created_at * 1000).toLocaleDateString();
+  const locale = useStore($locale);
+  const date = new Date(status.application.created_at * 1000).toLocaleDateString(locale);
   return (
     <section className={`aa-card aa-state is-${status.status}`} data-apply-state={status.status}>
-      <div className="aa-badge" aria-hidden>
-        {status.status === 'verified' ? '✓' : status.status === 'failed' ? '!' : '⌛'}
-      </div>
+      <Badge kind={status.status} />
       <h2>{t(`anchorApply.state.${status.status}Title`)}</h2>
       <p>
         {status.status === 'failed'
@@ -80,9 +105,7 @@ export function ApplyAnchor() {
   if (!loggedIn) {
     return (
       <section className="aa-card aa-state" data-apply-state="guest">
-        <div className="aa-badge" aria-hidden>
-          ★
-        </div>
+        <Badge kind="guest" />
         <h2>{t('anchorApply.state.loginTitle')}</h2>
         <p>{t('anchorApply.state.loginText')}</p>
         <button type="button" className="btn btn-primary" onClick={openLogin}>

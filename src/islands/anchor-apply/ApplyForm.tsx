@@ -41,7 +41,10 @@ export function ApplyForm() {
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
-  const set = (patch: Partial<ApplyFormState>) => setForm((f) => ({ ...f, ...patch }));
+  const set = (patch: Partial<ApplyFormState>) => {
+    setForm((f) => ({ ...f, ...patch }));
+    setError('');
+  };
   const words = countWords(form.profile);
 
   const upload = async (file: File | undefined) => {
@@ -170,7 +173,21 @@ export function ApplyForm() {
               {form.id_photo ? (
                 <img src={form.id_photo} alt={t('anchorApply.form.idPhoto')} data-id-photo />
               ) : (
-                <span aria-hidden>🪪</span>
+                <svg viewBox="0 0 48 32" width="56" height="38" aria-hidden>
+                  <rect
+                    x="1"
+                    y="1"
+                    width="46"
+                    height="30"
+                    rx="4"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="2"
+                  />
+                  <circle cx="14" cy="13" r="5" fill="currentColor" />
+                  <path d="M6 26c1-5 4-7 8-7s7 2 8 7" fill="currentColor" />
+                  <path d="M27 10h14M27 16h14M27 22h9" stroke="currentColor" strokeWidth="2" />
+                </svg>
               )}
               {progress !== null && (
                 <span className="aa-progress" style={{ width: `${Math.round(progress * 100)}%` }} />

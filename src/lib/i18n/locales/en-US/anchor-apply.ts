@@ -13,7 +13,7 @@ export const anchorApply = {
     agree: 'Please read and agree to the live-streaming agreement',
     pending: 'Your application is under review',
     alreadyAnchor: 'You are already an anchor',
-    notPending: 'This application has already been reviewed',
+    notPending: 'This application is not waiting for review',
     reasonRequired: 'Please give a reason for the refusal',
     adminOnly: 'Only administrators can review anchor applications',
   },

@@ -16,7 +16,7 @@ export const anchorApply: AnchorApplyResource = {
     agree: '请阅读并同意直播协议',
     pending: '您的申请正在审核中',
     alreadyAnchor: '您已经是主播了',
-    notPending: '该申请已审核',
+    notPending: '该申请不在待审核状态',
     reasonRequired: '请填写拒绝原因',
     adminOnly: '仅管理员可审核主播申请',
   },
