@@ -21,6 +21,7 @@ import { liveRoutes } from './live/routes.ts';
 import { ticketRoutes } from './live/ticket-routes.ts';
 import { giftRoutes } from './gifts/routes.ts';
 import { maintenanceRoutes } from './maintenance/routes.ts';
+import { mallRoutes } from './mall/routes.ts';
 import { rankingRoutes } from './rankings/routes.ts';
 import { replayRoutes } from './replays/routes.ts';
 import type { Runtime } from './runtime.ts';
@@ -64,6 +65,7 @@ export function createApi(rt: Runtime): Hono<ApiEnv> {
   app.route('/api/wallet', walletRoutes);
   app.route('/api/recharge', rechargeRoutes());
   app.route('/api/pay', payNotifyRoutes);
+  app.route('/api/mall', mallRoutes());
   app.route(SANDBOX_PATH, sandboxRoutes);
   return app;
 }
