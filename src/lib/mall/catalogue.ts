@@ -174,3 +174,12 @@ export function packSaving(item: PackItem): number {
   if (!base) return 0;
   return Math.max(0, (base.price / base.count) * item.count - item.price);
 }
+
+/**
+ * A price tag in gems: whole gems without decimals (every mall price is whole), otherwise two.
+ * @example formatPrice(135_000) // '1,350'
+ */
+export function formatPrice(minor: number): string {
+  if (minor % 100 === 0) return (minor / 100).toLocaleString('en-US');
+  return (minor / 100).toLocaleString('en-US', { minimumFractionDigits: 2 });
+}

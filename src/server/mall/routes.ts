@@ -8,9 +8,8 @@ import {
   type CatalogueEntry,
   type InsufficientData,
 } from '../../lib/mall/api.ts';
-import { MALL_ITEMS, mallItem, type MallItem } from '../../lib/mall/catalogue.ts';
+import { formatPrice, MALL_ITEMS, mallItem, type MallItem } from '../../lib/mall/catalogue.ts';
 import type { Locale } from '../../lib/i18n/index.ts';
-import { formatMoney } from '../../lib/format.ts';
 import { REALTIME_ERROR } from '../../lib/realtime/protocol.ts';
 import type { ApiEnv } from '../http/api-env.ts';
 import { ApiError, ok } from '../http/envelope.ts';
@@ -80,7 +79,7 @@ export function mallRoutes() {
             bal: { gold: balances.gold, diamond: balances.diamond },
           };
           throw new ApiError('mall.errors.insufficient', {
-            params: { price: formatMoney(item.price) },
+            params: { price: formatPrice(item.price) },
             data,
           });
         }
