@@ -7,6 +7,8 @@ import {
   mallItem,
   nobleItem,
   packSaving,
+  formatPrice,
+  savingPercent,
   type PackItem,
 } from './catalogue.ts';
 
@@ -51,5 +53,17 @@ describe('mall catalogue', () => {
     expect(listed.sort()).toEqual(MALL_ITEMS.map((i) => i.id).sort());
     expect(mallItem('speaker-5')).toMatchObject({ kind: 'pack', count: 5 });
     expect(mallItem('nope')).toBeUndefined();
+  });
+});
+
+describe('price tags', () => {
+  it('shows whole gems without decimals and names the saving of bigger offers', () => {
+    expect(formatPrice(135_000)).toBe('1,350');
+    expect(formatPrice(5_050)).toBe('50.50');
+    expect(savingPercent(nobleItem(3, 90))).toBe(10);
+    expect(savingPercent(nobleItem(3, 30))).toBe(0);
+    expect(savingPercent(mallItem('speaker-20')!)).toBe(10);
+    expect(savingPercent(mallItem('ticket-5')!)).toBe(10);
+    expect(savingPercent(mallItem('colorful-2-5')!)).toBe(0);
   });
 });

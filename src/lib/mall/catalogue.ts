@@ -183,3 +183,17 @@ export function formatPrice(minor: number): string {
   if (minor % 100 === 0) return (minor / 100).toLocaleString('en-US');
   return (minor / 100).toLocaleString('en-US', { minimumFractionDigits: 2 });
 }
+
+/**
+ * Percent saved against the shorter period or the smaller pack of the same thing, rounded; 0
+ * when the item is the base offer.
+ * @example savingPercent(nobleItem(1, 90)) // 10
+ */
+export function savingPercent(item: MallItem): number {
+  if (item.kind === 'noble') {
+    const base = (nobleItem(item.level, 30).price * item.days) / 30;
+    return Math.round((100 * (base - item.price)) / base);
+  }
+  const saving = packSaving(item);
+  return saving > 0 ? Math.round((100 * saving) / (saving + item.price)) : 0;
+}
