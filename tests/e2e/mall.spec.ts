@@ -72,7 +72,7 @@ test('the demo viewer buys a fox noble and a speaker pack, then rides into a roo
   await expect(dialog).toBeVisible();
   await expect(dialog.locator('[data-md-title]')).toHaveText('Confirm purchase');
   await expect(dialog.locator('[data-md-get]')).toHaveText('Fox Noble for 30 days');
-  await expect(dialog.locator('[data-md-price]')).toHaveText('300');
+  await expect(dialog.locator('[data-md-price]')).toHaveText('300 gems');
   await expect(dialog.locator('[data-md-balance]')).toHaveText(formatMoney(before));
   await expect(dialog.locator('[data-md-after]')).toHaveText(formatMoney(before - 30_000));
   await expect(dialog.locator('[data-md-note]')).toContainText('Starts now and lasts until');
@@ -161,6 +161,7 @@ test('a shopper short of gems is stopped before paying and refused when another 
   await expect(dialog.locator('[data-md-refused]')).toHaveText('余额不足：需要 300 宝石，请充值');
   await expect(dialog.locator('[data-md-title]')).toHaveText('购买失败');
   await expect(dialog.locator('[data-md-refused-recharge]')).toBeVisible();
+  await expect(dialog.locator('[data-md-refused-gold]')).toHaveText('120.00');
   await screenshot(page, info, 'mall-refused-375-zh-CN', { fullPage: false });
   await dialog.getByRole('button', { name: '关闭', exact: true }).last().click();
   await expect(page.locator('[data-me-gold]')).toHaveText('120.00');
@@ -220,7 +221,9 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
         await screenshot(page, info, `mall-${tab}-${width}-${locale}`);
       }
       await page.locator('[data-buy="ticket-5"]').click();
-      await expect(page.locator('[data-mall-dialog] [data-md-price]')).toHaveText('135');
+      await expect(page.locator('[data-mall-dialog] [data-md-price]')).toHaveText(
+        locale === 'en-US' ? '135 gems' : '135 宝石',
+      );
       expect(await overflow()).toBeLessThanOrEqual(0);
       await screenshot(page, info, `mall-confirm-ticket-${width}-${locale}`, { fullPage: false });
     });

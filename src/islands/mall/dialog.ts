@@ -5,6 +5,7 @@ import { formatPrice, NOBLE_NAMES, type MallItem } from '../../lib/mall/catalogu
 import type { BuyResult } from '../../lib/mall/api.ts';
 import {
   $checkout,
+  $holdings,
   $preview,
   closeCheckout,
   confirmCheckout,
@@ -82,7 +83,7 @@ export function initCheckoutDialog(
     const art = artOf(item.id);
     q('[data-md-art]').replaceChildren(...(art ? [art.cloneNode(true)] : []));
     q('[data-md-art]').dataset.kind = item.kind === 'noble' ? `noble-${item.level}` : 'pack';
-    q('[data-md-name]').textContent = whatYouGet(text, item, locale);
+    q('[data-md-name]').textContent = item.name[locale];
   };
 
   const renderConfirm = (checkout: Extract<Checkout, { step: 'confirm' | 'paying' }>) => {
@@ -90,7 +91,7 @@ export function initCheckoutDialog(
     if (!preview) return;
     const { item } = checkout;
     q('[data-md-get]').textContent = whatYouGet(text, item, locale);
-    q('[data-md-price]').textContent = formatPrice(item.price);
+    q('[data-md-price]').textContent = fill(text.gems, { price: formatPrice(item.price) });
     q('[data-md-balance]').textContent = formatMoney(preview.balance);
     q('[data-md-after]').textContent = preview.short > 0 ? '–' : formatMoney(preview.after);
     const { note: line, refusal } = nobleNote(text, item, preview, locale);
@@ -135,6 +136,9 @@ export function initCheckoutDialog(
       showStep('refused');
       q('[data-md-refused]').textContent = checkout.message;
       q('[data-md-refused-recharge]').hidden = !checkout.short;
+      const gold = $holdings.get()?.bal.gold;
+      q('[data-md-refused-balance]').hidden = !checkout.short || gold === undefined;
+      q('[data-md-refused-gold]').textContent = formatMoney(gold ?? 0);
     }
     if (!dialog.open) dialog.showModal();
     if (checkout.step === 'done' || checkout.step === 'refused') {

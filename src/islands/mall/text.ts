@@ -6,6 +6,7 @@ export interface MallText {
   until: string;
   forever: string;
   days: string;
+  gems: string;
   getNoble: string;
   getPack: string;
   nobleNew: string;
@@ -31,6 +32,7 @@ export const MALL_TEXT_KEYS = {
   until: 'mall.me.until',
   forever: 'mall.me.forever',
   days: 'mall.nobles.days',
+  gems: 'mall.gems',
   getNoble: 'mall.dialog.getNoble',
   getPack: 'mall.dialog.getPack',
   nobleNew: 'mall.dialog.nobleNew',

@@ -53,6 +53,12 @@ export const mall = {
       'Tickets open ticket-paid live rooms. A room asks for its tickets once per live; reloading never charges again.',
     what: 'Entry to any ticket-paid live room',
     mine: 'My tickets',
+    howTitle: 'How tickets work',
+    steps: {
+      buy: 'Buy tickets here; they wait in your backpack.',
+      enter: 'Open a ticket-paid live room and confirm the entry.',
+      once: 'Each live asks once: reloads and rejoins are free.',
+    },
   },
   pack: 'Pack of {{count}}',
   single: 'Single',

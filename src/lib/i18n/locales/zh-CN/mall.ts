@@ -55,6 +55,12 @@ export const mall: MallResource = {
     intro: '门票用于进入付费直播间。每场直播只收一次门票，刷新页面不会重复扣除。',
     what: '可进入任意付费直播间',
     mine: '我的门票',
+    howTitle: '门票怎么用',
+    steps: {
+      buy: '在这里购买门票，门票会放进背包。',
+      enter: '进入付费直播间时确认入场。',
+      once: '每场直播只收一次，刷新或重进不再扣除。',
+    },
   },
   pack: '{{count}} 个装',
   single: '单张',
