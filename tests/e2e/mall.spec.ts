@@ -105,12 +105,14 @@ test('the demo viewer buys a fox noble and a speaker pack, then rides into a roo
 
   await page.waitForURL('**/user-center/voucher');
   await expect(page.locator('[data-prop-held="speaker"] strong')).toHaveText(String(speakers + 5));
+  await screenshot(page, info, 'mall-voucher-props-1440-en-US');
   await page.goto('/user-center/myWallet');
   const rows = page.locator('.wl-row');
-  await expect(rows.nth(0)).toContainText('Speaker ×5 · mall');
+  await expect(rows.nth(0)).toContainText('Mall: Speaker ×5');
   await expect(rows.nth(0)).toContainText('-50.00');
-  await expect(rows.nth(1)).toContainText('Fox Noble, 30 days · mall');
+  await expect(rows.nth(1)).toContainText('Mall: Fox Noble, 30 days');
   await expect(rows.nth(1)).toContainText('-300.00');
+  await screenshot(page, info, 'mall-records-1440-en-US');
 
   // A guest watches the room (still cards stand in for animations); the fox noble walks in.
   const watcherContext = await browser.newContext({ baseURL, reducedMotion: 'reduce' });

@@ -99,7 +99,7 @@ export const mall = {
     noItem: 'This item is not on sale',
     reused: 'This order number was already used for another item',
   },
-  record: '{{item}} · mall',
+  record: 'Mall: {{item}}',
   recordNoble: '{{noble}}, {{days}} days',
   recordPack: '{{name}} ×{{count}}',
 } as const;
