@@ -81,7 +81,9 @@ export function LiveManagement() {
         <button
           type="button"
           className="btn btn-primary"
-          onClick={() => openDialog('liveSettings')}
+          onClick={() =>
+            live ? location.assign(`/liveMatchesTwo/${$userId.get()}`) : openDialog('liveSettings')
+          }
         >
           {t(live ? 'studio.manage.live' : 'studio.manage.goLive')}
         </button>
