@@ -22,6 +22,7 @@ import { liveRoutes } from './live/routes.ts';
 import { ticketRoutes } from './live/ticket-routes.ts';
 import { giftRoutes } from './gifts/routes.ts';
 import { maintenanceRoutes } from './maintenance/routes.ts';
+import { mallRoutes } from './mall/routes.ts';
 import { mediaHookRoutes } from './media/hooks.ts';
 import { rankingRoutes } from './rankings/routes.ts';
 import { replayRoutes } from './replays/routes.ts';
@@ -74,6 +75,7 @@ export function createApi(rt: Runtime): Hono<ApiEnv> {
   app.route('/api', uploadRoutes);
   app.route('/api/recharge', rechargeRoutes());
   app.route('/api/pay', payNotifyRoutes);
+  app.route('/api/mall', mallRoutes());
   app.route(SANDBOX_PATH, sandboxRoutes);
   return app;
 }

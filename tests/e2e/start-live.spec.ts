@@ -109,6 +109,33 @@ test('an anchor plans a live for tomorrow', async ({ page, baseURL, server }) =>
     .from(livePlans)
     .where(eq(livePlans.anchorId, planner!.id));
   expect(plans.map((p) => p.title)).toContain('明晚台球夜');
+
+  // Live management lists it with its actions; the upcoming lives page shows it to everyone.
+  const item = page.locator('.lm-item', { hasText: '明晚台球夜' });
+  await expect(item.locator('.lm-chip')).toHaveText('已计划');
+  await expect(item.getByRole('button', { name: '立即开播' })).toBeVisible();
+  await page.goto(`/schedule-preview?t=${Date.now()}`);
+  await expect(page.locator('.plan', { hasText: '明晚台球夜' })).toBeVisible();
+
+  // Starting from the plan opens the dialog filled in; cancelling another plan marks it.
+  await page.goto('/user-center/live-management');
+  await item.getByRole('button', { name: '立即开播' }).click();
+  const filled = page.locator('dialog.modal.ls[open]');
+  await expect(filled.locator('input[name="title"]')).toHaveValue('明晚台球夜');
+  await expect(filled.locator('[data-cover="cover_v"] img')).toBeVisible();
+  await filled.locator('[data-ls-submit]').click();
+  await page.waitForURL(`**/liveMatchesTwo/${planner!.id}`);
+  const after = await server.rt.db
+    .select()
+    .from(livePlans)
+    .where(eq(livePlans.anchorId, planner!.id));
+  expect(after.find((p) => p.title === '明晚台球夜')!.status).toBe(2);
+  await page.request.post('/webapi/live/endLive', {
+    headers: {
+      authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('token'))}`,
+    },
+    data: {},
+  });
 });
 
 for (const locale of ['en-US', 'zh-CN'] as const) {

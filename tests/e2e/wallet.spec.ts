@@ -97,7 +97,17 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
       await expect(page.locator('.wl-row, .wl-empty').first()).toBeVisible();
       await screenshot(page, info, `wallet-rechargeHistory-${width}-${locale}`);
       await page.goto('/user-center/voucher');
-      await expect(page.locator('[data-tickets]')).toHaveText('2');
+      // The tickets the backpack holds (other specs spend some in ticket rooms).
+      const auth = await page.evaluate(() => ({
+        authorization: `Bearer ${localStorage.getItem('token')}`,
+        id: Number(localStorage.getItem('id')),
+      }));
+      const backpack = await page.request.post('/api/live/user_backpack', {
+        headers: { authorization: auth.authorization },
+        data: { user_id: auth.id },
+      });
+      const { data } = (await backpack.json()) as { data: { ticket: number } };
+      await expect(page.locator('[data-tickets]')).toHaveText(String(data.ticket));
       await screenshot(page, info, `wallet-voucher-${width}-${locale}`);
     });
   }

@@ -21,6 +21,7 @@ import {
   checkImageFile,
   loadLeagues,
   loadMatches,
+  $liveDraft,
   loadStudioSetup,
   planLive,
   resetStreamKey,
@@ -50,6 +51,7 @@ const EMPTY: LiveFormState = {
   ticket: 0,
   enable_webrtc: 0,
   plan: '',
+  plan_id: 0,
 };
 
 /** The dialog. */
@@ -70,7 +72,10 @@ export function LiveSettings() {
       .then((s) => {
         setSetup(s);
         const first = s.categories[0];
-        if (first)
+        const draft = $liveDraft.get();
+        $liveDraft.set(null);
+        if (draft?.category) setForm((f) => ({ ...f, ...draft }));
+        else if (first)
           setForm((f) => ({ ...f, category: first.id, cateid: first.second_category[0]?.id ?? 0 }));
       })
       .catch((e: Error) => setLoadError(e.message));

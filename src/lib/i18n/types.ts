@@ -10,6 +10,7 @@ import type { gifts } from './locales/en-US/gifts.ts';
 import type { giftStage } from './locales/en-US/gift-stage.ts';
 import type { liveChat } from './locales/en-US/live-chat.ts';
 import type { liveRoom } from './locales/en-US/live-room.ts';
+import type { mall } from './locales/en-US/mall.ts';
 import type { player } from './locales/en-US/player.ts';
 import type { ranking } from './locales/en-US/ranking.ts';
 import type { sports } from './locales/en-US/schedule.ts';
@@ -45,6 +46,8 @@ export type PlayerResource = Widen<typeof player>;
 export type AnchorPagesResource = Widen<typeof anchorPages>;
 /** Shape of the gift panel and gift refusal strings. */
 export type GiftsResource = Widen<typeof gifts>;
+/** Shape of the mall strings. */
+export type MallResource = Widen<typeof mall>;
 /** Shape of the wallet, recharge and voucher strings. */
 export type WalletResource = Widen<typeof wallet>;
 /** Shape of the anchor studio strings. */
@@ -61,6 +64,7 @@ export type Resource = ShellResource & {
   giftStage: GiftStageResource;
   liveChat: LiveChatResource;
   liveRoom: LiveRoomResource;
+  mall: MallResource;
   ranking: RankingResource;
   sports: SportsResource;
   player: PlayerResource;

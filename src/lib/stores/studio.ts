@@ -155,6 +155,38 @@ export interface LiveFormState {
   enable_webrtc: 0 | 1;
   /** Planning: the start as a local date-time (yyyy-mm-ddThh:mm); empty to start now. */
   plan: string;
+  /** The planned live being started, 0 for none. */
+  plan_id: number;
+}
+
+/** Values the dialog opens with (starting a planned live), or null for an empty form. */
+export const $liveDraft = atom<Partial<LiveFormState> | null>(null);
+
+/** One of the anchor's own planned lives. */
+export interface OwnPlan {
+  id: number;
+  title: string;
+  cover: string;
+  category: string;
+  second_category: string | null;
+  category_id: number;
+  child_category_id: number | null;
+  match_id: number;
+  ticket: number;
+  /** Epoch seconds. */
+  plan_time: number;
+  /** 0 planned, 1 cancelled, 2 started. */
+  status: number;
+}
+
+/** The anchor's planned lives. */
+export async function loadOwnPlans(): Promise<OwnPlan[]> {
+  return (await call<{ list: OwnPlan[] }>('post', '/api/live/anchor_plan_list')).list;
+}
+
+/** Cancels a planned live. */
+export async function cancelOwnPlan(id: number): Promise<void> {
+  await call('post', '/api/live/anchor_plan_cancel', { id });
 }
 
 /** Starts the live; resolves with the success message. */
@@ -168,6 +200,7 @@ export async function startLive(form: LiveFormState): Promise<string> {
     thumb_y: form.thumb_y,
     ticket: form.ticket,
     enable_webrtc: form.enable_webrtc,
+    plan_id: form.plan_id,
     room_type: 0,
     price: 0,
     start_stamp: 0,

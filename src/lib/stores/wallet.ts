@@ -84,7 +84,11 @@ export async function loadRecords(type: RecordType, page = 1): Promise<void> {
 }
 
 /** The user's vouchers. */
-export const $vouchers = atom<VoucherList>({ list: [], tickets: 0 });
+export const $vouchers = atom<VoucherList>({
+  list: [],
+  tickets: 0,
+  props: { speaker: 0, colorful1: 0, colorful2: 0, colorful3: 0 },
+});
 /** Loading state of the vouchers. */
 export const $vouchersState = atom<ListState>({ state: 'idle' });
 

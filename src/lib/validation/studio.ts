@@ -53,6 +53,8 @@ export const liveFormSchema = z.object({
 export const startLiveSchema = liveFormSchema.extend({
   /** High-speed (WebRTC) push asked for. */
   enable_webrtc: flag,
+  /** The planned live this start carries out, if any (it is then marked started). */
+  plan_id: z.coerce.number().int().min(0).max(2_147_483_647).default(0),
 });
 
 /** A valid start-live request. */

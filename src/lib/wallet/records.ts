@@ -1,5 +1,6 @@
 /** Wallet records and vouchers as the wallet calls return them (shared by server and browser). */
 import { z } from 'zod';
+import type { PropCounts } from '../live/props.ts';
 
 /** consumption: money that went out (debits); income: money that came in (credits). */
 export const RECORD_TYPES = ['consumption', 'income'] as const;
@@ -54,6 +55,8 @@ export interface Voucher {
 export interface VoucherList {
   /** Unused first (soonest to expire first), then used and expired, newest first. */
   list: Voucher[];
-  /** Unused tickets: the ticket total of the backpack. */
+  /** Tickets held: the ticket total of the backpack (bought in the mall or handed out). */
   tickets: number;
+  /** Chat props held in the backpack. */
+  props: PropCounts;
 }

@@ -1,5 +1,6 @@
 /** The anchor page's profile: who the anchor is, their fans and their room's state. */
 import { and, eq } from 'drizzle-orm';
+import { activeNobleLevel } from '../../lib/mall/noble.ts';
 import { levelOf } from '../../lib/rules/level.ts';
 import type { Db } from '../db/index.ts';
 import { liveRooms, ROLE, users } from '../db/schema.ts';
@@ -11,6 +12,7 @@ export interface AnchorProfile {
   nickName: string;
   avatar: string;
   level: number;
+  /** Noble level in force now (0 once the title has lapsed). */
   vipLevel: number;
   fans: number;
   isLive: boolean;
@@ -24,7 +26,11 @@ export interface AnchorProfile {
 }
 
 /** The profile of anchor `id` (an account with the anchor role and a room), or null. */
-export async function getAnchorProfile(db: Db, id: number): Promise<AnchorProfile | null> {
+export async function getAnchorProfile(
+  db: Db,
+  id: number,
+  now = new Date(),
+): Promise<AnchorProfile | null> {
   const [row] = await db
     .select({
       id: users.id,
@@ -32,6 +38,7 @@ export async function getAnchorProfile(db: Db, id: number): Promise<AnchorProfil
       avatar: users.avatar,
       exp: users.exp,
       vipLevel: users.vipLevel,
+      vipExpiresAt: users.vipExpiresAt,
       isLive: liveRooms.isLive,
       roomTitle: liveRooms.title,
       roomCover: liveRooms.cover,
@@ -44,8 +51,13 @@ export async function getAnchorProfile(db: Db, id: number): Promise<AnchorProfil
     .where(and(eq(users.id, id), eq(users.role, ROLE.anchor)))
     .limit(1);
   if (!row) return null;
-  const { exp, ...rest } = row;
-  return { ...rest, level: levelOf(exp).level, fans: await followerCount(db, id) };
+  const { exp, vipLevel, vipExpiresAt, ...rest } = row;
+  return {
+    ...rest,
+    vipLevel: activeNobleLevel({ level: vipLevel, expiresAt: vipExpiresAt }, now),
+    level: levelOf(exp).level,
+    fans: await followerCount(db, id),
+  };
 }
 
 /** True when `id` is an anchor (the anchor role and a room), as the anchor pages require. */

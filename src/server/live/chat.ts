@@ -5,6 +5,7 @@
  */
 import { and, desc, eq, gt, inArray, isNull, or } from 'drizzle-orm';
 import { fontColorOf, PROP_TYPE, type SayProps } from '../../lib/live/props.ts';
+import { activeNobleLevel } from '../../lib/mall/noble.ts';
 import type { AnnouncementData, BannedData, SayData } from '../../lib/realtime/protocol.ts';
 import { DEFAULT_CHAT_CONFIG, type BanReason, type ChatConfig } from '../../lib/rules/chat.ts';
 import { levelOf } from '../../lib/rules/level.ts';
@@ -50,13 +51,12 @@ const profileColumns = {
 };
 
 function toProfile(row: UserRow, now: Date): ChatProfile {
-  const vipActive = row.vipLevel > 0 && (!row.vipExpiresAt || row.vipExpiresAt > now);
   return {
     id: row.id,
     nickName: row.nickName,
     avatar: row.avatar,
     level: levelOf(row.exp).level,
-    vipLevel: vipActive ? row.vipLevel : 0,
+    vipLevel: activeNobleLevel({ level: row.vipLevel, expiresAt: row.vipExpiresAt }, now),
     role: row.role,
   };
 }

@@ -14,7 +14,7 @@ function fromLoopback(ip: string): boolean {
 
 async function form(c: { req: { parseBody: () => Promise<Record<string, unknown>> } }) {
   const body = await c.req.parseBody();
-  const text = (key: string) => (typeof body[key] === 'string' ? (body[key]) : '');
+  const text = (key: string) => (typeof body[key] === 'string' ? body[key] : '');
   return { name: text('name'), key: text('key'), app: text('app') };
 }
 

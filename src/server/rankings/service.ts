@@ -3,6 +3,7 @@
  * reads take the top of one board for the current Beijing-time period.
  */
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { activeNobleLevel } from '../../lib/mall/noble.ts';
 import { RANKING_PERIODS, periodKey, periodKeys } from '../../lib/rankings/periods.ts';
 import type { RankingPeriod } from '../../lib/rankings/periods.ts';
 import type { RankingEntry, RankingList, TalentList } from '../../lib/rankings/types.ts';
@@ -118,7 +119,7 @@ export async function topRanking(db: Db, query: BoardQuery): Promise<RankingList
     nick_name: r.nickName,
     avatar: r.avatar || '/avatar-default.svg',
     level: levelOf(r.exp).level,
-    vip_level: r.vipLevel > 0 && (!r.vipExpiresAt || r.vipExpiresAt > now) ? r.vipLevel : 0,
+    vip_level: activeNobleLevel({ level: r.vipLevel, expiresAt: r.vipExpiresAt }, now),
     amount: r.amount,
   }));
   return { period: query.period, period_key: key, list };

@@ -13,6 +13,7 @@ import {
 } from '../../lib/validation/studio.ts';
 import type { Db } from '../db/index.ts';
 import {
+  LIVE_PLAN_STATUS,
   livePlans,
   liveRooms,
   matches,
@@ -91,6 +92,18 @@ export async function startLive(
       autoEndAt: null,
     })
     .where(eq(liveRooms.anchorId, anchorId));
+  if (form.plan_id > 0) {
+    await db
+      .update(livePlans)
+      .set({ status: LIVE_PLAN_STATUS.started })
+      .where(
+        and(
+          eq(livePlans.id, form.plan_id),
+          eq(livePlans.anchorId, anchorId),
+          eq(livePlans.status, LIVE_PLAN_STATUS.planned),
+        ),
+      );
+  }
 }
 
 /** Closes the anchor's live session: the ingest refuses the key and the room goes offline. */

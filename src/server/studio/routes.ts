@@ -12,6 +12,7 @@ import { ApiError, ok } from '../http/envelope.ts';
 import { requireUser } from '../http/middleware.ts';
 import { RateLimiter } from '../http/rate-limit.ts';
 import { input } from '../http/validate.ts';
+import { cancelPlan, listOwnPlans } from '../live/plans.ts';
 import { leagueMatches, leaguesWithMatches, sportOf } from './catalog.ts';
 import { createPlan, endLive, requireOwnRoom, startLive } from './live.ts';
 import { announceRoomStatus, rotateStreamKey, streamInfo } from './stream.ts';
@@ -86,11 +87,17 @@ export const studioLiveRoutes = new Hono<ApiEnv>()
     return ok(c, { status: 0 });
   });
 
+const planRequest = z.object({
+  id: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31 - 1),
+});
+
 /** Plan routes, mounted under /api/live. */
-export const studioPlanRoutes = new Hono<ApiEnv>().post(
-  '/anchor_plan_create',
-  requireUser,
-  async (c) => {
+export const studioPlanRoutes = new Hono<ApiEnv>()
+  .post('/anchor_plan_create', requireUser, async (c) => {
     const { db } = c.get('rt');
     const user = c.get('user')!;
     const form = await input(c, planLiveSchema);
@@ -98,5 +105,33 @@ export const studioPlanRoutes = new Hono<ApiEnv>().post(
     const { ticket_switch } = pickCommonConfig(await readSettings(db));
     const id = await createPlan(db, user.id, form, ticket_switch);
     return ok(c, { id, msg: c.get('t')('studio.planned') });
-  },
-);
+  })
+  .post('/anchor_plan_list', requireUser, async (c) => {
+    const { db } = c.get('rt');
+    const user = c.get('user')!;
+    await requireOwnRoom(db, user.id);
+    const plans = await listOwnPlans(db, user.id, c.get('locale'));
+    return ok(c, {
+      list: plans.map((p) => ({
+        id: p.id,
+        title: p.title,
+        cover: p.cover,
+        category: p.category,
+        second_category: p.secondCategory,
+        category_id: p.categoryId,
+        child_category_id: p.secondCategoryId,
+        match_id: p.matchId ?? 0,
+        ticket: p.ticket,
+        plan_time: Math.floor(p.planTime.getTime() / 1000),
+        status: p.status,
+      })),
+    });
+  })
+  .post('/anchor_plan_cancel', requireUser, async (c) => {
+    const { db } = c.get('rt');
+    const user = c.get('user')!;
+    const { id } = await input(c, planRequest);
+    await requireOwnRoom(db, user.id);
+    if (!(await cancelPlan(db, user.id, id))) throw new ApiError('studio.errors.noPlan');
+    return ok(c, { id });
+  });

@@ -2,6 +2,7 @@
 import { randomInt } from 'node:crypto';
 import { and, count, desc, eq, gt, lt } from 'drizzle-orm';
 import { formatPhone } from '../../lib/format.ts';
+import { activeNobleLevel } from '../../lib/mall/noble.ts';
 import { levelOf } from '../../lib/rules/level.ts';
 import type { UserInfo } from '../../lib/user-info.ts';
 import type { Db } from '../db/index.ts';
@@ -27,7 +28,6 @@ export async function userInfo(
   if (!row) return undefined;
   const { user, wallet } = row;
   const masked = formatPhone(user.mobile);
-  const vipActive = user.vipLevel > 0 && (!user.vipExpiresAt || user.vipExpiresAt > now);
   return {
     id: user.id,
     nick_name: user.nickName,
@@ -38,7 +38,7 @@ export async function userInfo(
     income: wallet?.income ?? 0,
     mobile: masked,
     formatPhone: masked,
-    vip_level: vipActive ? user.vipLevel : 0,
+    vip_level: activeNobleLevel({ level: user.vipLevel, expiresAt: user.vipExpiresAt }, now),
     role: user.role,
   };
 }

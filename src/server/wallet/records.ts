@@ -1,6 +1,7 @@
 /** The user's wallet records (ledger rows) and ticket vouchers. */
 import { and, asc, count, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { RecordType, Voucher, VoucherList, WalletRecord } from '../../lib/wallet/records.ts';
+import { readBackpack } from '../backpack/service.ts';
 import type { Db } from '../db/index.ts';
 import { ledgerEntries, vouchers } from '../db/schema.ts';
 
@@ -42,21 +43,27 @@ export async function listRecords(
   };
 }
 
-/** The user's ticket vouchers: unused first (soonest to lapse first), then the rest, newest first. */
+/**
+ * The user's ticket vouchers (unused first, soonest to lapse first, then the rest, newest first)
+ * with the tickets and chat props the backpack holds.
+ */
 export async function listVouchers(db: Db, userId: number, now = new Date()): Promise<VoucherList> {
   const at = now.toISOString();
-  const rows = await db
-    .select()
-    .from(vouchers)
-    .where(eq(vouchers.userId, userId))
-    .orderBy(
-      sql`case when ${vouchers.usedAt} is null and ${vouchers.expiresAt} > ${at}::timestamptz then 0 else 1 end`,
-      asc(
-        sql`case when ${vouchers.usedAt} is null and ${vouchers.expiresAt} > ${at}::timestamptz then ${vouchers.expiresAt} end`,
-      ),
-      desc(vouchers.createdAt),
-    )
-    .limit(200);
+  const [rows, backpack] = await Promise.all([
+    db
+      .select()
+      .from(vouchers)
+      .where(eq(vouchers.userId, userId))
+      .orderBy(
+        sql`case when ${vouchers.usedAt} is null and ${vouchers.expiresAt} > ${at}::timestamptz then 0 else 1 end`,
+        asc(
+          sql`case when ${vouchers.usedAt} is null and ${vouchers.expiresAt} > ${at}::timestamptz then ${vouchers.expiresAt} end`,
+        ),
+        desc(vouchers.createdAt),
+      )
+      .limit(200),
+    readBackpack(db, userId),
+  ]);
   const list: Voucher[] = rows.map((row) => ({
     id: row.id,
     type: row.type,
@@ -67,5 +74,5 @@ export async function listVouchers(db: Db, userId: number, now = new Date()): Pr
     expires_at: seconds(row.expiresAt),
     used_at: row.usedAt ? seconds(row.usedAt) : null,
   }));
-  return { list, tickets: list.filter((v) => v.state === 'unused').length };
+  return { list, tickets: backpack.ticket, props: backpack.props };
 }

@@ -2,6 +2,9 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { formatMoney } from '../../../lib/format.ts';
+import type { Locale } from '../../../lib/i18n/locale.ts';
+import { mallItem } from '../../../lib/mall/catalogue.ts';
+import { $locale } from '../../../lib/stores/locale.ts';
 import { $loggedIn } from '../../../lib/stores/session.ts';
 import {
   $records,
@@ -65,9 +68,22 @@ function Balances() {
   );
 }
 
+/** What a mall purchase bought, e.g. "Fox Noble, 30 days"; '' when the record is not one. */
+function purchaseLabel(t: ReturnType<typeof useT>, record: WalletRecord, locale: Locale): string {
+  const item = record.kind === 'purchase' ? mallItem(record.reference) : undefined;
+  if (!item) return '';
+  const what =
+    item.kind === 'noble'
+      ? t('mall.recordNoble', { noble: item.name[locale], days: item.days })
+      : t('mall.recordPack', { name: item.name[locale], count: item.count });
+  return t('mall.record', { item: what });
+}
+
 function RecordRow({ record }: { record: WalletRecord }) {
   const t = useT();
+  const locale = useStore($locale);
   const kind = KINDS.includes(record.kind) ? record.kind : 'other';
+  const label = purchaseLabel(t, record, locale) || t(`wallet.kinds.${kind}`);
   const sign = record.amount > 0 ? '+' : '';
   return (
     <li className="wl-row" data-record={record.id}>
@@ -80,7 +96,7 @@ function RecordRow({ record }: { record: WalletRecord }) {
           <IncomeIcon size={18} />
         )}
         <span>
-          <strong>{t(`wallet.kinds.${kind}`)}</strong>
+          <strong>{label}</strong>
           <small>{dateTime(record.created_at)}</small>
         </span>
       </span>

@@ -1,10 +1,14 @@
 /** /user-center/voucher: the user's live-room tickets (backpack type 105) and their states. */
 import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
+import { useEffect, type CSSProperties } from 'react';
 import { $loggedIn } from '../../../lib/stores/session.ts';
 import { $vouchers, $vouchersState, loadVouchers } from '../../../lib/stores/wallet.ts';
-import type { Voucher } from '../../../lib/wallet/records.ts';
+import type { Voucher, VoucherList } from '../../../lib/wallet/records.ts';
 import { useT } from '../../use-t.ts';
+import { PROP_ICONS } from '../../../lib/live/icons.ts';
+import { PROP_COLORS } from '../../../lib/live/props.ts';
+import { mallItem } from '../../../lib/mall/catalogue.ts';
+import { $locale } from '../../../lib/stores/locale.ts';
 import { dateOnly, GuestPanel, Notice, TicketIcon, WalletTabs } from './parts.tsx';
 import './wallet.css';
 
@@ -43,6 +47,38 @@ function Ticket({ voucher }: { voucher: Voucher }) {
   );
 }
 
+/** The chat props in the backpack, bought in the mall or handed out. */
+function PropsHeld({ props }: { props: VoucherList['props'] }) {
+  const t = useT();
+  const locale = useStore($locale);
+  const name = (id: string) => mallItem(id)?.name[locale] ?? '';
+  const rows = [
+    ['speaker', name('speaker-5'), props.speaker, 'var(--amber)', PROP_ICONS.megaphone],
+    ['colorful1', name('colorful-2-5'), props.colorful1, PROP_COLORS[2], PROP_ICONS.sparkle],
+    ['colorful2', name('colorful-3-5'), props.colorful2, PROP_COLORS[3], PROP_ICONS.sparkle],
+    ['colorful3', name('colorful-4-5'), props.colorful3, PROP_COLORS[4], PROP_ICONS.sparkle],
+  ] as const;
+  return (
+    <section className="vc-props" aria-labelledby="vc-props-title">
+      <h2 id="vc-props-title">{t('wallet.ui.propsHeld')}</h2>
+      <ul>
+        {rows.map(([key, label, count, tone, icon]) => (
+          <li key={key} data-prop-held={key} style={{ '--tone': tone } as CSSProperties}>
+            <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
+              <path fill="currentColor" d={icon} />
+            </svg>
+            <span>{label}</span>
+            <strong>{count}</strong>
+          </li>
+        ))}
+      </ul>
+      <a className="btn btn-ghost" href="/mall?tab=props">
+        {t('wallet.ui.toMall')}
+      </a>
+    </section>
+  );
+}
+
 /** The vouchers island. */
 export function Vouchers() {
   const t = useT();
@@ -64,6 +100,7 @@ export function Vouchers() {
           <span>{t('wallet.ui.ticketsHeld')}</span>
           <strong data-tickets>{vouchers.tickets}</strong>
         </div>
+        <PropsHeld props={vouchers.props} />
         {vouchers.list.length === 0 ? (
           <Notice
             action={

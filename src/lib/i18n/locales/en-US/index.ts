@@ -10,6 +10,7 @@ import { gifts } from './gifts.ts';
 import { giftStage } from './gift-stage.ts';
 import { liveChat } from './live-chat.ts';
 import { liveRoom } from './live-room.ts';
+import { mall } from './mall.ts';
 import { player } from './player.ts';
 import { ranking } from './ranking.ts';
 import { sports } from './schedule.ts';
@@ -28,6 +29,7 @@ export const enUS = {
   giftStage,
   liveChat,
   liveRoom,
+  mall,
   ranking,
   sports,
   player,

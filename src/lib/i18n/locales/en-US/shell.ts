@@ -219,6 +219,8 @@ export const shell = {
     tooShort: 'Please write at least 10 characters',
   },
   preview: {
+    plans: 'Planned lives',
+    matches: 'Match lives',
     intro: 'Anchors who will broadcast these matches. Book the match to get reminded.',
     empty: 'No lives are planned yet. Check the schedule for upcoming matches.',
     at: 'Starts {{day}} {{time}}',

@@ -39,6 +39,23 @@ export const studio = {
     start: 'Start live',
     plan: 'Plan live',
   },
+  manage: {
+    intro:
+      'Your planned lives. Start one when it is time, or cancel it; followers see them on your page and in upcoming lives.',
+    goLive: 'Go live or plan a live',
+    live: 'You are live: go to your room',
+    empty: 'No planned lives yet. Plan one so your followers know when to tune in.',
+    start: 'Start now',
+    cancel: 'Cancel',
+    cancelConfirm: 'Cancel the planned live “{{title}}”?',
+    cancelled: 'Planned live cancelled',
+    status: {
+      planned: 'Planned',
+      cancelled: 'Cancelled',
+      started: 'Started',
+      missed: 'Time passed',
+    },
+  },
   upload: {
     type: 'uploaded images must be JPEG, GIF, PNG or BMP files',
     size: 'the size of an uploaded image must be under 2 MB',
@@ -47,6 +64,7 @@ export const studio = {
     failed: 'Upload failed, please try again',
   },
   errors: {
+    noPlan: 'This planned live does not exist or has already started or been cancelled',
     planPast: 'The planned start must be later than now',
     planFar: 'Lives can be planned at most {{days}} days ahead',
     notAnchor: 'Only anchors can do this. Apply to become an anchor first.',

@@ -121,6 +121,8 @@ export const wallet = {
     expiredOn: 'Expired on {{date}}',
     emptyVouchers: 'No vouchers yet. Activities and events hand out tickets from time to time.',
     browseLive: 'Browse live rooms',
+    propsHeld: 'Chat props in your backpack',
+    toMall: 'Get more in the mall',
   },
   sandbox: {
     brand: 'ArenaPay',

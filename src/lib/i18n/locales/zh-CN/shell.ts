@@ -211,6 +211,8 @@ export const shell: ShellResource = {
     tooShort: '请至少输入10个字',
   },
   preview: {
+    plans: '计划开播',
+    matches: '赛事直播',
     intro: '以下主播将直播这些比赛，预约比赛即可收到开赛提醒。',
     empty: '暂无直播预告，去赛程看看即将开始的比赛吧。',
     at: '{{day}} {{time}} 开播',

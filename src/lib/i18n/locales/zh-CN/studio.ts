@@ -41,6 +41,22 @@ export const studio: StudioResource = {
     start: '开始直播',
     plan: '计划开播',
   },
+  manage: {
+    intro: '你的计划开播。到时间一键开播，或取消计划；粉丝会在你的主页和直播预告里看到。',
+    goLive: '开播或计划开播',
+    live: '直播中：进入直播间',
+    empty: '还没有计划开播。计划一场，让粉丝准时来看。',
+    start: '立即开播',
+    cancel: '取消',
+    cancelConfirm: '取消计划开播“{{title}}”？',
+    cancelled: '已取消计划开播',
+    status: {
+      planned: '已计划',
+      cancelled: '已取消',
+      started: '已开播',
+      missed: '已过时',
+    },
+  },
   upload: {
     type: '上传图片只能是 JPEG、GIF、PNG 或 BMP 格式',
     size: '上传图片大小不能超过 2MB',
@@ -49,6 +65,7 @@ export const studio: StudioResource = {
     failed: '上传失败，请重试',
   },
   errors: {
+    noPlan: '该计划不存在，或已开播、已取消',
     planPast: '计划开播时间必须晚于当前时间',
     planFar: '最多只能提前 {{days}} 天计划开播',
     notAnchor: '仅主播可进行此操作，请先申请成为主播',

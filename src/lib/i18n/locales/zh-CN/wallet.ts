@@ -120,6 +120,8 @@ export const wallet: WalletResource = {
     expiredOn: '已于 {{date}} 过期',
     emptyVouchers: '暂无卡券。活动和赛事期间会不定期发放门票。',
     browseLive: '去看直播',
+    propsHeld: '背包里的聊天道具',
+    toMall: '去商城购买',
   },
   sandbox: {
     brand: 'ArenaPay',
