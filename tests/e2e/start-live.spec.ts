@@ -74,12 +74,15 @@ test('an anchor starts a live from the header and lands in their room', async ({
     sessionOpen: true,
     secondCategoryId: 303,
   });
-  await page.request.post('/webapi/live/endLive', {
-    headers: {
-      authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('token'))}`,
-    },
-    data: {},
-  });
+  // The anchor ends the live from their room and goes to the front page.
+  page.once('dialog', (d) => void d.accept());
+  await page.locator('[data-end-live]').click();
+  await page.waitForURL(/\/home$/);
+  const [ended] = await server.rt.db
+    .select()
+    .from(liveRooms)
+    .where(eq(liveRooms.anchorId, anchor!.id));
+  expect(ended).toMatchObject({ sessionOpen: false, isLive: false });
 });
 
 test('an anchor plans a live for tomorrow', async ({ page, baseURL, server }) => {

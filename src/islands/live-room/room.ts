@@ -13,6 +13,8 @@ import {
   toggleBarrage,
   type BarrageArea,
 } from '../../lib/stores/barrage.ts';
+import { call } from '../../lib/api/client.ts';
+import { checkAnchorStatus } from '../../lib/stores/anchor.ts';
 import { $follow, loadFollow, toggleFollow } from '../../lib/stores/follow.ts';
 import {
   $chatMe,
@@ -22,6 +24,7 @@ import {
   onBarrage,
 } from '../../lib/stores/live-room.ts';
 import { $locale } from '../../lib/stores/locale.ts';
+import { $userId } from '../../lib/stores/session.ts';
 import { $roomEntry, checkEntry } from '../../lib/stores/ticket-room.ts';
 import { showToast } from '../../lib/stores/toast.ts';
 import { mountGiftStage } from '../gift-stage/mount.ts';
@@ -156,6 +159,36 @@ const heat = document.querySelector<HTMLElement>('[data-room-heat]');
 $roomHeat.subscribe((value) => {
   if (heat && value !== null) heat.textContent = formatCount(value, $locale.get());
 });
+
+/**
+ * The anchor in their own room: an "End live" button while the live session is open (spec:
+ * ending goes to /). Shown from the anchor status, so viewers never see it.
+ */
+function mountEndLive(button: HTMLButtonElement): void {
+  if ($userId.get() !== button.dataset.anchor) return;
+  checkAnchorStatus()
+    .then(async (status) => {
+      if (status?.is_anchor !== 1) return;
+      const { session_open } = await call<{ session_open: number }>(
+        'post',
+        '/webapi/live/sessionState',
+      );
+      button.hidden = session_open !== 1;
+    })
+    .catch(() => {});
+  button.addEventListener('click', () => {
+    if (!confirm(button.dataset.confirm ?? '')) return;
+    call('post', '/webapi/live/endLive')
+      .then(() => {
+        showToast(t()('studio.ended'), 'success');
+        location.assign('/');
+      })
+      .catch((e: Error) => showToast(e.message, 'error'));
+  });
+}
+
+const endLive = document.querySelector<HTMLButtonElement>('[data-end-live]');
+if (endLive) mountEndLive(endLive);
 
 const follow = document.querySelector<HTMLButtonElement>('[data-follow]');
 if (follow) {

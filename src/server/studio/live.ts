@@ -26,14 +26,17 @@ import { ApiError } from '../http/envelope.ts';
 import { ingestPlaylist } from './stream.ts';
 
 /** The caller's room when the caller is an anchor with a room; otherwise a refusal. */
-export async function requireOwnRoom(db: Db, userId: number): Promise<{ isLive: boolean }> {
+export async function requireOwnRoom(
+  db: Db,
+  userId: number,
+): Promise<{ isLive: boolean; sessionOpen: boolean }> {
   const [row] = await db
-    .select({ role: users.role, isLive: liveRooms.isLive })
+    .select({ role: users.role, isLive: liveRooms.isLive, sessionOpen: liveRooms.sessionOpen })
     .from(users)
     .innerJoin(liveRooms, eq(liveRooms.anchorId, users.id))
     .where(eq(users.id, userId));
   if (!row || row.role !== ROLE.anchor) throw new ApiError('studio.errors.notAnchor');
-  return { isLive: row.isLive };
+  return { isLive: row.isLive, sessionOpen: row.sessionOpen };
 }
 
 /** Checks the category pair and the match of a live form; returns the match id or null. */

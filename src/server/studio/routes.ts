@@ -78,6 +78,12 @@ export const studioLiveRoutes = new Hono<ApiEnv>()
     await startLive(db, user.id, form, ticket_switch);
     return ok(c, { room_id: user.id, msg: c.get('t')('studio.started') });
   })
+  .post('/sessionState', requireUser, async (c) => {
+    const { db } = c.get('rt');
+    const user = c.get('user')!;
+    const room = await requireOwnRoom(db, user.id);
+    return ok(c, { session_open: room.sessionOpen ? 1 : 0, is_live: room.isLive ? 1 : 0 });
+  })
   .post('/endLive', requireUser, async (c) => {
     const { db, bus } = c.get('rt');
     const user = c.get('user')!;

@@ -2,6 +2,9 @@
 export const studio = {
   started: 'live set up successfully',
   planned: 'Live planned successfully',
+  endLive: 'End live',
+  endConfirm: 'End the live now? Viewers will see that you are offline.',
+  ended: 'Live ended',
   dialog: {
     title: 'Go live',
     modeNow: 'Start now',

@@ -4,6 +4,9 @@ import type { StudioResource } from '../../types.ts';
 export const studio: StudioResource = {
   started: '开播设置成功',
   planned: '计划开播设置成功',
+  endLive: '结束直播',
+  endConfirm: '现在结束直播吗？观众将看到你已下播。',
+  ended: '直播已结束',
   dialog: {
     title: '开始直播',
     modeNow: '立即开播',
