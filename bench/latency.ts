@@ -8,11 +8,13 @@
  * keyframe interval anchors are told to use (2 s) and 1 s. Target: ≤ 4 s.
  */
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.ts';
+import { mediaHookToken } from '../src/server/media/hooks.ts';
 import { startIngest } from '../src/server/media/nginx.ts';
 import { machine, saveResult, startBenchServer } from './lib.ts';
 
@@ -99,12 +101,18 @@ function percentile(sorted: number[], p: number): number {
 }
 
 const mediaDir = mkdtempSync(path.join(tmpdir(), 'arena-bench-media-'));
-const server = await startBenchServer(PORT, { MEDIA_DIR: mediaDir, LOG_REQUESTS: '0' });
+const SECRET = randomBytes(32).toString('hex');
+const server = await startBenchServer(PORT, {
+  MEDIA_DIR: mediaDir,
+  LOG_REQUESTS: '0',
+  SECRET,
+});
 const ingest = await startIngest({
   mediaDir,
   rtmpHost: '127.0.0.1',
   rtmpPort: RTMP_PORT,
   hookBase: server.url,
+  hookToken: mediaHookToken(SECRET),
 });
 const browser = await chromium.launch({
   executablePath: CHROMIUM_PATH,

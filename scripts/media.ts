@@ -6,6 +6,7 @@
  * HLS that nginx writes. See the README's "Going live" section for pointing OBS at it.
  */
 import { readEnv } from '../src/server/env.ts';
+import { mediaHookToken } from '../src/server/media/hooks.ts';
 import { startIngest } from '../src/server/media/nginx.ts';
 
 const env = readEnv();
@@ -14,6 +15,7 @@ const ingest = await startIngest({
   rtmpHost: env.rtmpHost,
   rtmpPort: env.rtmpPort,
   hookBase: `http://127.0.0.1:${env.port}`,
+  hookToken: mediaHookToken(env.secret),
 }).catch((error: unknown) => {
   console.error(String(error instanceof Error ? error.message : error));
   process.exit(1);

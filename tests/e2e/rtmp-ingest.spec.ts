@@ -9,6 +9,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { users } from '../../src/server/db/schema.ts';
+import { mediaHookToken } from '../../src/server/media/hooks.ts';
 import { startIngest, type Ingest } from '../../src/server/media/nginx.ts';
 import { expect, screenshot, test, useLocale } from './fixtures.ts';
 
@@ -59,6 +60,7 @@ test('an anchor pushes RTMP with their key and a viewer watches it play', async 
       rtmpHost: '127.0.0.1',
       rtmpPort,
       hookBase: baseURL!,
+      hookToken: mediaHookToken(rt.env.secret),
     });
 
     // A viewer opens the room while nothing is being pushed yet.

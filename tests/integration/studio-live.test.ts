@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApi } from '../../src/server/app.ts';
 import { createSession } from '../../src/server/auth/sessions.ts';
 import { livePlans, liveRooms, users } from '../../src/server/db/schema.ts';
+import { mediaHookToken } from '../../src/server/media/hooks.ts';
 import type { BusMessage } from '../../src/server/realtime/bus.ts';
 import { endDueLives, LOGOUT_END_MS } from '../../src/server/studio/live.ts';
 import { callApi, DB_KINDS, openTestRuntime, type TestRuntime } from './helpers.ts';
@@ -52,9 +53,14 @@ describe.each(DB_KINDS)('going live (%s)', (kind) => {
   });
 
   /** Calls an ingest hook as nginx does: a form POST from `ip`. */
-  const hook = async (path: string, fields: Record<string, string>, ip = '127.0.0.1') => {
+  const hook = async (
+    path: string,
+    fields: Record<string, string>,
+    ip = '127.0.0.1',
+    token = mediaHookToken(t.rt.env.secret),
+  ) => {
     const res = await app.request(
-      `/api/media/${path}`,
+      `/api/media/${path}?token=${token}`,
       {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -167,8 +173,10 @@ describe.each(DB_KINDS)('going live (%s)', (kind) => {
     expect(await hook('on_publish', { name, key: 'wrong-key-wrong-key-1234' })).toBe(403);
     expect(await hook('on_publish', { name: String(ids[LIVE_ANCHOR]), key })).toBe(403);
     expect(await hook('on_publish', { name: '../etc', key })).toBe(403);
-    // The right key from anywhere but this machine is not heard.
+    // The right key from anywhere but this machine, or without the hook token, is not heard.
     expect(await hook('on_publish', { name, key }, '203.0.113.9')).toBe(403);
+    expect(await hook('on_publish', { name, key }, '127.0.0.1', 'f'.repeat(32))).toBe(403);
+    expect(await hook('on_publish', { name, key }, '127.0.0.1', '')).toBe(403);
     expect((await room(OFFLINE_ANCHOR)).isLive).toBe(false);
 
     sent.length = 0;

@@ -1,15 +1,30 @@
 /**
  * The RTMP ingest's callbacks (nginx-rtmp `on_publish` and `on_publish_done`, form-encoded
  * POSTs from the nginx worker on this machine). A 2xx answer lets the stream in, anything else
- * drops it. Only loopback callers are heard: the hooks decide who may broadcast.
+ * drops it. A caller must be on loopback and present the hook token written into the nginx
+ * config (a proxy on the same machine makes outside requests look local, so loopback alone is
+ * not enough): the hooks decide who may broadcast and can take rooms offline.
  */
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
 import type { ApiEnv } from '../http/api-env.ts';
 import { log } from '../log.ts';
 import { announceRoomStatus, authorizePublish, publishDone } from '../studio/stream.ts';
 
+/** The token nginx sends with each hook call, derived from the server's secret. */
+export function mediaHookToken(secret: string): string {
+  return createHmac('sha256', secret).update('media-hooks').digest('hex').slice(0, 32);
+}
+
 function fromLoopback(ip: string): boolean {
   return ip === '127.0.0.1' || ip === '::1' || ip === '::ffff:127.0.0.1';
+}
+
+/** True when the call comes from this machine with the right hook token. */
+function trusted(ip: string, token: string | undefined, secret: string): boolean {
+  const want = Buffer.from(mediaHookToken(secret));
+  const got = Buffer.from(token ?? '');
+  return fromLoopback(ip) && got.length === want.length && timingSafeEqual(got, want);
 }
 
 async function form(c: { req: { parseBody: () => Promise<Record<string, unknown>> } }) {
@@ -21,7 +36,9 @@ async function form(c: { req: { parseBody: () => Promise<Record<string, unknown>
 /** Ingest hooks, mounted under /api/media. */
 export const mediaHookRoutes = new Hono<ApiEnv>()
   .post('/on_publish', async (c) => {
-    if (!fromLoopback(c.get('ip'))) return c.text('forbidden', 403);
+    if (!trusted(c.get('ip'), c.req.query('token'), c.get('rt').env.secret)) {
+      return c.text('forbidden', 403);
+    }
     const { db, bus } = c.get('rt');
     const { name, key, app } = await form(c);
     const decision = await authorizePublish(db, name, key);
@@ -35,7 +52,9 @@ export const mediaHookRoutes = new Hono<ApiEnv>()
     return c.text('ok', 200);
   })
   .post('/on_publish_done', async (c) => {
-    if (!fromLoopback(c.get('ip'))) return c.text('forbidden', 403);
+    if (!trusted(c.get('ip'), c.req.query('token'), c.get('rt').env.secret)) {
+      return c.text('forbidden', 403);
+    }
     const { db, bus } = c.get('rt');
     const { name } = await form(c);
     const anchorId = await publishDone(db, name);

@@ -27,6 +27,8 @@ export interface IngestOptions {
   rtmpPort: number;
   /** Base URL of this server as nginx reaches it (loopback), e.g. http://127.0.0.1:4321. */
   hookBase: string;
+  /** The hook token (mediaHookToken of the server's secret), sent with every hook call. */
+  hookToken: string;
 }
 
 /** What is missing for the ingest, or an empty list when nginx and the module are installed. */
@@ -78,8 +80,8 @@ rtmp {
       live on;
       record off;
       # The server decides who may broadcast; nobody may play over RTMP.
-      on_publish ${hook}/api/media/on_publish;
-      on_publish_done ${hook}/api/media/on_publish_done;
+      on_publish ${hook}/api/media/on_publish?token=${options.hookToken};
+      on_publish_done ${hook}/api/media/on_publish_done?token=${options.hookToken};
       notify_method post;
       deny play all;
       drop_idle_publisher 10s;
@@ -104,7 +106,8 @@ export function writeIngestConfig(options: IngestOptions): string {
     makePassable(hls);
   }
   const file = path.join(options.mediaDir, 'nginx.conf');
-  writeFileSync(file, nginxConfig(options, worker ? WORKER_USER : undefined));
+  // The config holds the hook token: readable by its owner only (nginx's master reads it).
+  writeFileSync(file, nginxConfig(options, worker ? WORKER_USER : undefined), { mode: 0o600 });
   return file;
 }
 
