@@ -2,7 +2,7 @@
  * The anchor's live calls under /webapi/live (spec §7): getStreamInfo, resetStreamKey,
  * startLive, endLive. Only anchors may call them, each on their own room.
  */
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { planLiveSchema, startLiveSchema } from '../../lib/validation/studio.ts';
 import { loadLiveCategories } from '../config/service.ts';
@@ -17,11 +17,14 @@ import { leagueMatches, leaguesWithMatches, sportOf } from './catalog.ts';
 import { createPlan, endLive, requireOwnRoom, startLive } from './live.ts';
 import { announceRoomStatus, rotateStreamKey, streamInfo } from './stream.ts';
 
-/** Session changes and key rotations per anchor per minute. */
-const changes = new RateLimiter(20, 60_000);
+/** Session changes, plans and key rotations: 20 per anchor per minute, counted per server. */
+const changes = new WeakMap<object, RateLimiter>();
 
-function limit(userId: number): void {
-  if (!changes.take(String(userId))) throw new ApiError('errors.tooMany', { httpStatus: 429 });
+function limit(c: Context<ApiEnv>, userId: number): void {
+  const rt = c.get('rt');
+  let limiter = changes.get(rt);
+  if (!limiter) changes.set(rt, (limiter = new RateLimiter(20, 60_000)));
+  if (!limiter.take(String(userId))) throw new ApiError('errors.tooMany', { httpStatus: 429 });
 }
 
 const cateRequest = z.object({
@@ -65,7 +68,7 @@ export const studioLiveRoutes = new Hono<ApiEnv>()
   .post('/resetStreamKey', requireUser, async (c) => {
     const { db, env } = c.get('rt');
     const user = c.get('user')!;
-    limit(user.id);
+    limit(c, user.id);
     await requireOwnRoom(db, user.id);
     return ok(c, await rotateStreamKey(db, env, user.id));
   })
@@ -73,7 +76,7 @@ export const studioLiveRoutes = new Hono<ApiEnv>()
     const { db } = c.get('rt');
     const user = c.get('user')!;
     const form = await input(c, startLiveSchema);
-    limit(user.id);
+    limit(c, user.id);
     const { ticket_switch } = pickCommonConfig(await readSettings(db));
     await startLive(db, user.id, form, ticket_switch);
     return ok(c, { room_id: user.id, msg: c.get('t')('studio.started') });
@@ -87,7 +90,7 @@ export const studioLiveRoutes = new Hono<ApiEnv>()
   .post('/endLive', requireUser, async (c) => {
     const { db, bus } = c.get('rt');
     const user = c.get('user')!;
-    limit(user.id);
+    limit(c, user.id);
     await endLive(db, user.id);
     await announceRoomStatus(db, bus, user.id);
     return ok(c, { status: 0 });
@@ -107,7 +110,7 @@ export const studioPlanRoutes = new Hono<ApiEnv>()
     const { db } = c.get('rt');
     const user = c.get('user')!;
     const form = await input(c, planLiveSchema);
-    limit(user.id);
+    limit(c, user.id);
     const { ticket_switch } = pickCommonConfig(await readSettings(db));
     const id = await createPlan(db, user.id, form, ticket_switch);
     return ok(c, { id, msg: c.get('t')('studio.planned') });
