@@ -126,21 +126,9 @@ export async function listUpcomingPlans(
   locale: Locale,
   { now = new Date(), limit = 10 }: { now?: Date; limit?: number } = {},
 ): Promise<PlanCard[]> {
-  const second = alias(secondCategories, 'sc');
-  const zh = locale === 'zh-CN';
+  const second = secondAlias();
   return db
-    .select({
-      id: livePlans.id,
-      anchorId: livePlans.anchorId,
-      title: livePlans.title,
-      cover: livePlans.cover,
-      category: zh ? categories.nameZh : categories.nameEn,
-      secondCategory: zh ? second.nameZh : second.nameEn,
-      matchId: livePlans.matchId,
-      matchSportId: matches.sportId,
-      planTime: livePlans.planTime,
-      ticket: livePlans.ticket,
-    })
+    .select(planColumns(locale === 'zh-CN', second))
     .from(livePlans)
     .innerJoin(categories, eq(categories.id, livePlans.categoryId))
     .leftJoin(second, eq(second.id, livePlans.secondCategoryId))
