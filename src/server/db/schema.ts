@@ -1005,3 +1005,109 @@ export const anchorApplications = pgTable(
       .where(sql`${t.status} = 0`),
   ],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Live statistics for the anchor centre (income and data analysis)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * One broadcast of an anchor, from startLive to endLive, with running totals kept by the events
+ * themselves (a gift adds to its live in the gift's transaction), never by scanning afterwards.
+ */
+export const liveSessions = pgTable(
+  'live_sessions',
+  {
+    id: serial('id').primaryKey(),
+    /** The anchor (and room). */
+    anchorId: integer('anchor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Title of the live as started. */
+    title: text('title').notNull(),
+    categoryId: integer('category_id').references(() => categories.id),
+    secondCategoryId: integer('second_category_id').references(() => secondCategories.id),
+    /** When startLive opened it. */
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    /** When endLive (or the logout rule) closed it; null while it runs. */
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** Most viewers in the room at once (sampled every minute). */
+    peakViewers: integer('peak_viewers').notNull().default(0),
+    /** Distinct viewers (users and guest devices) who entered during the live. */
+    viewers: integer('viewers').notNull().default(0),
+    /** Chat messages accepted. */
+    messages: integer('messages').notNull().default(0),
+    /** Gifts received (pieces, paid and from backpacks). */
+    gifts: integer('gifts').notNull().default(0),
+    /** What viewers paid for the gifts, minor units. */
+    giftValue: bigint('gift_value', { mode: 'number' }).notNull().default(0),
+    /** The anchor's share of it credited to income, minor units. */
+    income: bigint('income', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    index('live_sessions_anchor_idx').on(t.anchorId, t.startedAt),
+    // At most one running live per anchor.
+    uniqueIndex('live_sessions_open_idx')
+      .on(t.anchorId)
+      .where(sql`${t.endedAt} is null`),
+  ],
+);
+
+/** Per anchor and Beijing-time day: the same totals as live_sessions, by when things happened. */
+export const anchorDailyStats = pgTable(
+  'anchor_daily_stats',
+  {
+    anchorId: integer('anchor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** YYYY-MM-DD in the site's time zone. */
+    day: text('day').notNull(),
+    /** Most viewers in the room at once that day. */
+    peakViewers: integer('peak_viewers').notNull().default(0),
+    /** Distinct viewers who entered the room that day. */
+    viewers: integer('viewers').notNull().default(0),
+    /** Chat messages accepted. */
+    messages: integer('messages').notNull().default(0),
+    /** Gifts received (pieces). */
+    gifts: integer('gifts').notNull().default(0),
+    /** What viewers paid for them, minor units. */
+    giftValue: bigint('gift_value', { mode: 'number' }).notNull().default(0),
+    /** The anchor's income from them, minor units (equals the day's gift_income ledger rows). */
+    income: bigint('income', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.anchorId, t.day] })],
+);
+
+/**
+ * Who has entered a room, once per scope: `d:YYYY-MM-DD` for a day, `s:<session id>` for a live.
+ * A row that is new adds one to that day's or that live's distinct viewers.
+ */
+export const liveViewers = pgTable(
+  'live_viewers',
+  {
+    anchorId: integer('anchor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** `d:<day>` or `s:<session id>`. */
+    scope: text('scope').notNull(),
+    /** `u:<user id>` for members, `g:<guest id>` for guests. */
+    viewerKey: text('viewer_key').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.anchorId, t.scope, t.viewerKey] })],
+);
+
+/** Viewers in a live room per minute, as counted by each server process (summed on read). */
+export const liveViewerSamples = pgTable(
+  'live_viewer_samples',
+  {
+    anchorId: integer('anchor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Start of the minute. */
+    minute: timestamp('minute', { withTimezone: true }).notNull(),
+    /** The server process that counted (random per process start). */
+    node: text('node').notNull(),
+    /** Sockets in the room on that process. */
+    viewers: integer('viewers').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.anchorId, t.minute, t.node] })],
+);

@@ -12,6 +12,7 @@ import { consumeGiftItems } from '../backpack/service.ts';
 import type { Db } from '../db/index.ts';
 import { gifts, liveRooms } from '../db/schema.ts';
 import { addContribution } from '../rankings/service.ts';
+import { addGiftStats } from '../studio/stats.ts';
 import {
   applyMoves,
   giftSplit,
@@ -150,6 +151,14 @@ export async function sendGift(db: Db, send: GiftSend): Promise<GiftOutcome> {
       .update(liveRooms)
       .set({ heat: sql`${liveRooms.heat} + ${giftHeat(total)}` })
       .where(eq(liveRooms.anchorId, send.anchorId));
+    // After the room's row: rows are locked in the order startLive and endLive use.
+    await addGiftStats(tx, {
+      anchorId: send.anchorId,
+      at: send.at,
+      count: send.count,
+      value: total,
+      income,
+    });
     return false;
   });
   return { replayed, total, balances: await readBalances(db, send.senderId) };
@@ -185,6 +194,13 @@ export async function sendBackpackGift(db: Db, send: GiftSend): Promise<Backpack
       .update(liveRooms)
       .set({ heat: sql`${liveRooms.heat} + ${giftHeat(worth)}` })
       .where(eq(liveRooms.anchorId, send.anchorId));
+    await addGiftStats(tx, {
+      anchorId: send.anchorId,
+      at: send.at,
+      count: send.count,
+      value: 0,
+      income: 0,
+    });
     return outcome;
   });
   return { ...used, balances: await readBalances(db, send.senderId) };

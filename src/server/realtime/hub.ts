@@ -3,6 +3,7 @@
  * delivers what the bus carries (room frames, kicks, match updates) to this process's sockets,
  * closes silent or slow connections and shuts down cleanly. Protocol: docs/realtime.md.
  */
+import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { TFunction } from 'i18next';
@@ -38,6 +39,7 @@ import {
 } from './room-handlers.ts';
 import { createRooms, type Rooms } from './rooms.ts';
 import { roomHeats } from '../live/chat.ts';
+import { addViewerSamples } from '../studio/stats.ts';
 
 /** Options of createHub. */
 export interface HubOptions {
@@ -49,6 +51,8 @@ export interface HubOptions {
   tickMs?: number;
   /** How often rooms get their heat. */
   heatMs?: number;
+  /** How often the viewers of live rooms are counted for the anchors' statistics. */
+  sampleMs?: number;
 }
 
 /** The hub as the HTTP server uses it. */
@@ -70,6 +74,8 @@ const matchKey = (matchId: number) => `m:${matchId}`;
 
 /** Rooms get their heat this often. */
 const HEAT_INTERVAL_MS = 30_000;
+/** Viewers of live rooms are counted this often (the statistics keep one count a minute). */
+const SAMPLE_INTERVAL_MS = 60_000;
 
 async function sendHeat(rt: Runtime, rooms: Rooms<Connection>, ids: number[]): Promise<void> {
   try {
@@ -244,6 +250,19 @@ export function createHub(rt: Runtime, options: HubOptions = {}): Hub {
   }, options.heatMs ?? HEAT_INTERVAL_MS);
   heat.unref();
 
+  // Viewers per live room on this process, summed over processes by minute in the database.
+  const node = randomUUID().slice(0, 8);
+  const sample = setInterval(() => {
+    const counts = new Map<number, number>();
+    for (const key of rooms.keys()) {
+      if (key.startsWith('r:')) counts.set(Number(key.slice(2)), rooms.members(key).size);
+    }
+    addViewerSamples(rt.db, node, counts).catch((error: unknown) =>
+      log('warn', 'viewer_samples_failed', { error: String(error) }),
+    );
+  }, options.sampleMs ?? SAMPLE_INTERVAL_MS);
+  sample.unref();
+
   return {
     handleUpgrade(req, socket, head) {
       wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
@@ -253,6 +272,7 @@ export function createHub(rt: Runtime, options: HubOptions = {}): Hub {
       new Promise<void>((resolve) => {
         clearInterval(sweep);
         clearInterval(heat);
+        clearInterval(sample);
         unsubscribe();
         stopMatchLive();
         rooms.close();
@@ -262,7 +282,8 @@ export function createHub(rt: Runtime, options: HubOptions = {}): Hub {
         }, 2000);
         wss.close(() => {
           clearTimeout(deadline);
-          resolve();
+          // Entries still queued are written before the database closes.
+          void ctx.viewers.flush().then(resolve);
         });
       }),
   };

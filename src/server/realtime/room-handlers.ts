@@ -46,7 +46,9 @@ import {
   type NewChatMessage,
 } from '../live/chat.ts';
 import { hasEntry, ticketedLive } from '../live/tickets.ts';
+import { log } from '../log.ts';
 import type { Runtime } from '../runtime.ts';
+import { createViewerRecorder, type ViewerRecorder } from '../studio/stats.ts';
 import type { Connection } from './connection.ts';
 import type { Rooms } from './rooms.ts';
 
@@ -63,6 +65,8 @@ export interface RoomContext {
   chatConfig: () => Promise<ChatConfig>;
   /** Stores a chat message (batched with others arriving meanwhile). */
   saveMessage: (message: NewChatMessage) => Promise<SayData>;
+  /** Counts room entries for the anchor's statistics (written in batches). */
+  viewers: ViewerRecorder;
 }
 
 /** Publishes a frame to a room in every process. */
@@ -134,6 +138,11 @@ export async function handleJoin(
   conn.isManager = isManager;
   conn.bannedUntil = ban === undefined ? undefined : ban === null ? null : ban.getTime();
   ctx.rooms.join(roomKey(anchorId), conn);
+  ctx.viewers.add({
+    anchorId,
+    viewerKey: profile ? `u:${profile.id}` : `g:${parsed.data.id}`,
+    at: new Date(),
+  });
   const reply: LoginRepData = {
     history,
     guess: [],
@@ -417,6 +426,9 @@ export function createRoomContext(rt: Runtime, rooms: Rooms<Connection>): RoomCo
     rooms,
     speakers: new Map(),
     saveMessage: createMessageWriter(rt.db),
+    viewers: createViewerRecorder(rt.db, (error) =>
+      log('warn', 'viewer_stats_failed', { error: String(error) }),
+    ),
     chatConfig() {
       const now = Date.now();
       if (!cached || now - cached.at > 5000) cached = { at: now, config: loadChatConfig(rt.db) };

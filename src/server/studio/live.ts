@@ -23,6 +23,7 @@ import {
   users,
 } from '../db/schema.ts';
 import { ApiError } from '../http/envelope.ts';
+import { closeSessions, openSession } from './stats.ts';
 import { ingestPlaylist } from './stream.ts';
 
 /** The caller's room when the caller is an anchor with a room; otherwise a refusal. */
@@ -79,43 +80,55 @@ export async function startLive(
   const room = await requireOwnRoom(db, anchorId);
   if (room.isLive) throw new ApiError('studio.errors.alreadyLive');
   const matchId = await checkLiveForm(db, form, ticketSwitch);
-  await db
-    .update(liveRooms)
-    .set({
-      title: form.title,
-      categoryId: form.category,
-      secondCategoryId: form.cateid,
-      matchId,
-      cover: form.thumb || form.thumb_y,
-      coverV: form.thumb_y,
-      ticket: form.ticket,
-      streamUrl: ingestPlaylist(anchorId),
-      sessionOpen: true,
-      startedAt: now,
-      autoEndAt: null,
-    })
-    .where(eq(liveRooms.anchorId, anchorId));
-  if (form.plan_id > 0) {
-    await db
-      .update(livePlans)
-      .set({ status: LIVE_PLAN_STATUS.started })
-      .where(
-        and(
-          eq(livePlans.id, form.plan_id),
-          eq(livePlans.anchorId, anchorId),
-          eq(livePlans.status, LIVE_PLAN_STATUS.planned),
-        ),
-      );
-  }
+  // The room and its live session change together.
+  await db.transaction(async (tx) => {
+    await tx
+      .update(liveRooms)
+      .set({
+        title: form.title,
+        categoryId: form.category,
+        secondCategoryId: form.cateid,
+        matchId,
+        cover: form.thumb || form.thumb_y,
+        coverV: form.thumb_y,
+        ticket: form.ticket,
+        streamUrl: ingestPlaylist(anchorId),
+        sessionOpen: true,
+        startedAt: now,
+        autoEndAt: null,
+      })
+      .where(eq(liveRooms.anchorId, anchorId));
+    await openSession(
+      tx,
+      anchorId,
+      { title: form.title, categoryId: form.category, secondCategoryId: form.cateid },
+      now,
+    );
+    if (form.plan_id > 0) {
+      await tx
+        .update(livePlans)
+        .set({ status: LIVE_PLAN_STATUS.started })
+        .where(
+          and(
+            eq(livePlans.id, form.plan_id),
+            eq(livePlans.anchorId, anchorId),
+            eq(livePlans.status, LIVE_PLAN_STATUS.planned),
+          ),
+        );
+    }
+  });
 }
 
 /** Closes the anchor's live session: the ingest refuses the key and the room goes offline. */
-export async function endLive(db: Db, anchorId: number): Promise<void> {
+export async function endLive(db: Db, anchorId: number, now = new Date()): Promise<void> {
   await requireOwnRoom(db, anchorId);
-  await db
-    .update(liveRooms)
-    .set({ sessionOpen: false, isLive: false, autoEndAt: null })
-    .where(eq(liveRooms.anchorId, anchorId));
+  await db.transaction(async (tx) => {
+    await tx
+      .update(liveRooms)
+      .set({ sessionOpen: false, isLive: false, autoEndAt: null })
+      .where(eq(liveRooms.anchorId, anchorId));
+    await closeSessions(tx, [anchorId], now);
+  });
 }
 
 /** Plans a live: checked like a start, at a time between now and PLAN_MAX_DAYS ahead. */
@@ -185,5 +198,7 @@ export async function endDueLives(db: Db, now = new Date()): Promise<number[]> {
     .set({ sessionOpen: false, isLive: false, autoEndAt: null })
     .where(lte(liveRooms.autoEndAt, now))
     .returning({ anchorId: liveRooms.anchorId });
-  return rows.map((r) => r.anchorId);
+  const ended = rows.map((r) => r.anchorId);
+  await closeSessions(db, ended, now);
+  return ended;
 }

@@ -13,6 +13,7 @@ import { seedBanners, seedConfig, seedMaintenance } from './config.ts';
 import { seedMatchCentre } from './match-centre.ts';
 import { seedSports } from './matches.ts';
 import { DEMO_PASSWORD, DEMO_ROOMS } from './people.ts';
+import { seedLiveHistory } from './live-history.ts';
 import { seedFans, seedRankings } from './rankings.ts';
 import { seedLivePlans, seedReplays } from './replays.ts';
 import { seedRooms } from './rooms.ts';
@@ -29,7 +30,18 @@ const TABLE_NAMES = (Object.values(schema) as unknown[])
   .filter((value): value is PgTable => is(value, PgTable))
   .map((table) => `"${getTableName(table)}"`);
 
-async function seedInto(db: Db, now: Date, passwordHash: string): Promise<void> {
+/** Choices of a demo seed. */
+export interface SeedOptions {
+  /** A month of the first anchor's past lives with real gifts (default true; tests skip it). */
+  liveHistory?: boolean;
+}
+
+async function seedInto(
+  db: Db,
+  now: Date,
+  passwordHash: string,
+  options: SeedOptions,
+): Promise<void> {
   await seedCategories(db);
   await syncGiftCatalogue(db);
   const matchIds = await seedSports(db, now);
@@ -44,15 +56,17 @@ async function seedInto(db: Db, now: Date, passwordHash: string): Promise<void> 
   await seedBanners(db, userIds.get(DEMO_ROOMS[0]!.anchorMobile)!);
   await seedMaintenance(db, now);
   const fanIds = await seedFans(db, now);
-  await seedRankings(db, new Map([...userIds, ...fanIds]), now);
+  const everyone = new Map([...userIds, ...fanIds]);
+  await seedRankings(db, everyone, now);
+  await seedLiveHistory(db, everyone, now, options.liveHistory ?? true);
 }
 
 /** Inserts all demo data into an empty database in one transaction. */
-export async function seedDemo(db: Db, now = new Date()): Promise<void> {
+export async function seedDemo(db: Db, now = new Date(), options: SeedOptions = {}): Promise<void> {
   // Hash once outside the transaction: scrypt is slow and every account shares the password.
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
-    await seedInto(tx, now, passwordHash);
+    await seedInto(tx, now, passwordHash, options);
   });
 }
 
@@ -67,6 +81,6 @@ export async function resetDemoData(db: Db, now = new Date()): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
     await tx.execute(sql.raw(`TRUNCATE TABLE ${TABLE_NAMES.join(', ')} RESTART IDENTITY CASCADE`));
-    await seedInto(tx, now, passwordHash);
+    await seedInto(tx, now, passwordHash, {});
   });
 }

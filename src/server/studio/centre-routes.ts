@@ -1,0 +1,53 @@
+/**
+ * The anchor centre's calls under /api/studio: overview, income (from the gift ledger),
+ * analysis (days and lives of a date range) and live (one live's viewers per minute). Anchors
+ * only, each on their own figures.
+ */
+import { Hono, type Context } from 'hono';
+import { incomeRequestSchema, liveRequestSchema, rangeSchema } from '../../lib/studio/centre.ts';
+import type { ApiEnv } from '../http/api-env.ts';
+import { ApiError, ok } from '../http/envelope.ts';
+import { requireUser } from '../http/middleware.ts';
+import { RateLimiter } from '../http/rate-limit.ts';
+import { input } from '../http/validate.ts';
+import { analysisReport, centreOverview, incomeReport, liveDetail } from './centre.ts';
+import { requireOwnRoom } from './live.ts';
+
+/** Reads: 60 per anchor per minute, counted per server runtime. */
+const readers = new WeakMap<object, RateLimiter>();
+
+/** The calling anchor's id, after the role check and the read limit. */
+async function anchor(c: Context<ApiEnv>): Promise<number> {
+  const rt = c.get('rt');
+  const user = c.get('user')!;
+  let limiter = readers.get(rt);
+  if (!limiter) readers.set(rt, (limiter = new RateLimiter(60, 60_000)));
+  if (!limiter.take(String(user.id))) throw new ApiError('errors.tooMany', { httpStatus: 429 });
+  await requireOwnRoom(rt.db, user.id);
+  return user.id;
+}
+
+/** Anchor centre routes, mounted under /api/studio. */
+export const centreRoutes = new Hono<ApiEnv>()
+  .use(requireUser)
+  .post('/overview', async (c) => {
+    const id = await anchor(c);
+    return ok(c, await centreOverview(c.get('rt').db, id, c.get('locale')));
+  })
+  .post('/income', async (c) => {
+    const request = await input(c, incomeRequestSchema);
+    const id = await anchor(c);
+    return ok(c, await incomeReport(c.get('rt').db, id, request, c.get('locale')));
+  })
+  .post('/analysis', async (c) => {
+    const range = await input(c, rangeSchema);
+    const id = await anchor(c);
+    return ok(c, await analysisReport(c.get('rt').db, id, range, c.get('locale')));
+  })
+  .post('/live', async (c) => {
+    const { id: liveId } = await input(c, liveRequestSchema);
+    const id = await anchor(c);
+    const detail = await liveDetail(c.get('rt').db, id, liveId, c.get('locale'));
+    if (!detail) throw new ApiError('studio.centre.errors.noLive');
+    return ok(c, detail);
+  });

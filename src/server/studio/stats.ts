@@ -1,0 +1,317 @@
+/**
+ * Live statistics, kept by the events themselves: a live session opens with startLive and closes
+ * with endLive; chat messages, gifts, entering viewers and per-minute viewer counts add to the
+ * running live's totals and to the anchor's day (Beijing time). Always lock the day's row before
+ * the live's row, so concurrent writers cannot deadlock on them.
+ */
+import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { siteDay } from '../../lib/time.ts';
+import type { Db } from '../db/index.ts';
+import {
+  anchorDailyStats,
+  liveRooms,
+  liveSessions,
+  liveViewers,
+  liveViewerSamples,
+} from '../db/schema.ts';
+
+/** What a live session is opened with. */
+export interface SessionStart {
+  title: string;
+  categoryId: number | null;
+  secondCategoryId: number | null;
+}
+
+/** Opens a live session for the anchor at `now`, closing one left open before. */
+export async function openSession(
+  db: Db,
+  anchorId: number,
+  start: SessionStart,
+  now = new Date(),
+): Promise<number> {
+  await closeSessions(db, [anchorId], now);
+  const [row] = await db
+    .insert(liveSessions)
+    .values({ anchorId, ...start, startedAt: now })
+    .returning({ id: liveSessions.id });
+  return row!.id;
+}
+
+/** Closes the running live sessions of these anchors at `now`. */
+export async function closeSessions(db: Db, anchorIds: number[], now = new Date()): Promise<void> {
+  if (anchorIds.length === 0) return;
+  await db
+    .update(liveSessions)
+    .set({ endedAt: now })
+    .where(and(inArray(liveSessions.anchorId, anchorIds), isNull(liveSessions.endedAt)));
+}
+
+/** The id of the anchor's running live session, or null. */
+export async function openSessionId(db: Db, anchorId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ id: liveSessions.id })
+    .from(liveSessions)
+    .where(and(eq(liveSessions.anchorId, anchorId), isNull(liveSessions.endedAt)))
+    .orderBy(desc(liveSessions.startedAt))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/** Counters an event adds. */
+interface Increments {
+  messages?: number;
+  gifts?: number;
+  giftValue?: number;
+  income?: number;
+}
+
+/** The session running at `at` for the anchor: the latest started at or before it, not ended before it. */
+function sessionAt(anchorId: number, at: Date): SQL {
+  return sql`(select ${liveSessions.id} from ${liveSessions}
+    where ${liveSessions.anchorId} = ${anchorId} and ${liveSessions.startedAt} <= ${at}
+      and (${liveSessions.endedAt} is null or ${liveSessions.endedAt} >= ${at})
+    order by ${liveSessions.startedAt} desc limit 1)`;
+}
+
+/** Adds to the anchor's day and to the live running at `at` (if any). */
+async function addActivity(db: Db, anchorId: number, at: Date, inc: Increments): Promise<void> {
+  const values = {
+    messages: inc.messages ?? 0,
+    gifts: inc.gifts ?? 0,
+    giftValue: inc.giftValue ?? 0,
+    income: inc.income ?? 0,
+  };
+  await db
+    .insert(anchorDailyStats)
+    .values({ anchorId, day: siteDay(at), ...values })
+    .onConflictDoUpdate({
+      target: [anchorDailyStats.anchorId, anchorDailyStats.day],
+      set: {
+        messages: sql`${anchorDailyStats.messages} + excluded.messages`,
+        gifts: sql`${anchorDailyStats.gifts} + excluded.gifts`,
+        giftValue: sql`${anchorDailyStats.giftValue} + excluded.gift_value`,
+        income: sql`${anchorDailyStats.income} + excluded.income`,
+      },
+    });
+  await db
+    .update(liveSessions)
+    .set({
+      messages: sql`${liveSessions.messages} + ${values.messages}`,
+      gifts: sql`${liveSessions.gifts} + ${values.gifts}`,
+      giftValue: sql`${liveSessions.giftValue} + ${values.giftValue}`,
+      income: sql`${liveSessions.income} + ${values.income}`,
+    })
+    .where(eq(liveSessions.id, sessionAt(anchorId, at)));
+}
+
+/** A gift received: call inside the gift's transaction, so the totals move with the money. */
+export async function addGiftStats(
+  tx: Db,
+  gift: { anchorId: number; at: Date; count: number; value: number; income: number },
+): Promise<void> {
+  await addActivity(tx, gift.anchorId, gift.at, {
+    gifts: gift.count,
+    giftValue: gift.value,
+    income: gift.income,
+  });
+}
+
+/** Chat messages accepted at `at`, counted per room. */
+export async function addMessageStats(
+  db: Db,
+  perRoom: Map<number, number>,
+  at: Date,
+): Promise<void> {
+  // Rooms in a fixed order: concurrent batches lock rows in the same order.
+  for (const anchorId of [...perRoom.keys()].sort((a, b) => a - b)) {
+    await addActivity(db, anchorId, at, { messages: perRoom.get(anchorId)! });
+  }
+}
+
+/** One entry into a room. */
+export interface ViewerEntry {
+  anchorId: number;
+  /** `u:<user id>` or `g:<guest id>`. */
+  viewerKey: string;
+  at: Date;
+}
+
+/**
+ * Records entries: each viewer counts once per day and once per live. Returns how many were new
+ * to their day.
+ */
+export async function addViewers(db: Db, entries: ViewerEntry[]): Promise<number> {
+  if (entries.length === 0) return 0;
+  const anchors = [...new Set(entries.map((e) => e.anchorId))];
+  const open = await db
+    .select({ id: liveSessions.id, anchorId: liveSessions.anchorId })
+    .from(liveSessions)
+    .where(and(inArray(liveSessions.anchorId, anchors), isNull(liveSessions.endedAt)));
+  const sessionOf = new Map(open.map((s) => [s.anchorId, s.id]));
+  const rows = new Map<string, { anchorId: number; scope: string; viewerKey: string }>();
+  for (const e of entries) {
+    const scopes = [`d:${siteDay(e.at)}`];
+    const session = sessionOf.get(e.anchorId);
+    if (session !== undefined) scopes.push(`s:${session}`);
+    for (const scope of scopes) {
+      rows.set(`${e.anchorId}|${scope}|${e.viewerKey}`, {
+        anchorId: e.anchorId,
+        scope,
+        viewerKey: e.viewerKey,
+      });
+    }
+  }
+  return db.transaction(async (tx) => {
+    const added = await tx
+      .insert(liveViewers)
+      .values([...rows.values()])
+      .onConflictDoNothing()
+      .returning({ anchorId: liveViewers.anchorId, scope: liveViewers.scope });
+    const days = new Map<string, number>();
+    const sessions = new Map<number, number>();
+    for (const row of added) {
+      if (row.scope.startsWith('d:')) {
+        const key = `${row.anchorId}|${row.scope.slice(2)}`;
+        days.set(key, (days.get(key) ?? 0) + 1);
+      } else {
+        const id = Number(row.scope.slice(2));
+        sessions.set(id, (sessions.get(id) ?? 0) + 1);
+      }
+    }
+    if (days.size) {
+      await tx
+        .insert(anchorDailyStats)
+        .values(
+          [...days].sort().map(([key, n]) => {
+            const [anchorId, day] = key.split('|');
+            return { anchorId: Number(anchorId), day: day!, viewers: n };
+          }),
+        )
+        .onConflictDoUpdate({
+          target: [anchorDailyStats.anchorId, anchorDailyStats.day],
+          set: { viewers: sql`${anchorDailyStats.viewers} + excluded.viewers` },
+        });
+    }
+    for (const [id, n] of [...sessions].sort((a, b) => a[0] - b[0])) {
+      await tx
+        .update(liveSessions)
+        .set({ viewers: sql`${liveSessions.viewers} + ${n}` })
+        .where(eq(liveSessions.id, id));
+    }
+    return [...days.values()].reduce((a, b) => a + b, 0);
+  });
+}
+
+/** Start of the minute of `at`. */
+export function minuteOf(at: Date): Date {
+  return new Date(Math.floor(at.getTime() / 60_000) * 60_000);
+}
+
+/**
+ * Records how many sockets this process (`node`) holds in each room at `at`, for rooms that are
+ * live, and raises the day's and the live's peak to the minute's total over every process.
+ */
+export async function addViewerSamples(
+  db: Db,
+  node: string,
+  counts: Map<number, number>,
+  at = new Date(),
+): Promise<void> {
+  if (counts.size === 0) return;
+  const live = await db
+    .select({ anchorId: liveRooms.anchorId })
+    .from(liveRooms)
+    .where(
+      and(
+        inArray(liveRooms.anchorId, [...counts.keys()]),
+        sql`(${liveRooms.isLive} or ${liveRooms.sessionOpen})`,
+      ),
+    );
+  if (live.length === 0) return;
+  const minute = minuteOf(at);
+  const anchors = live.map((r) => r.anchorId).sort((a, b) => a - b);
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(liveViewerSamples)
+      .values(
+        anchors.map((anchorId) => ({ anchorId, minute, node, viewers: counts.get(anchorId)! })),
+      )
+      .onConflictDoUpdate({
+        target: [liveViewerSamples.anchorId, liveViewerSamples.minute, liveViewerSamples.node],
+        set: { viewers: sql`excluded.viewers` },
+      });
+    const totals = await tx
+      .select({
+        anchorId: liveViewerSamples.anchorId,
+        total: sql<number>`sum(${liveViewerSamples.viewers})::int`,
+      })
+      .from(liveViewerSamples)
+      .where(
+        and(inArray(liveViewerSamples.anchorId, anchors), eq(liveViewerSamples.minute, minute)),
+      )
+      .groupBy(liveViewerSamples.anchorId)
+      .orderBy(liveViewerSamples.anchorId);
+    const day = siteDay(minute);
+    await tx
+      .insert(anchorDailyStats)
+      .values(totals.map((t) => ({ anchorId: t.anchorId, day, peakViewers: t.total })))
+      .onConflictDoUpdate({
+        target: [anchorDailyStats.anchorId, anchorDailyStats.day],
+        set: {
+          peakViewers: sql`greatest(${anchorDailyStats.peakViewers}, excluded.peak_viewers)`,
+        },
+      });
+    for (const t of totals) {
+      await tx
+        .update(liveSessions)
+        .set({ peakViewers: sql`greatest(${liveSessions.peakViewers}, ${t.total})` })
+        .where(and(eq(liveSessions.anchorId, t.anchorId), isNull(liveSessions.endedAt)));
+    }
+  });
+}
+
+/** Batched writer of room entries. */
+export interface ViewerRecorder {
+  /** Queues an entry; it is written within `everyMs`. */
+  add: (entry: ViewerEntry) => void;
+  /** Writes what is queued now. */
+  flush: () => Promise<void>;
+}
+
+/**
+ * Collects room entries and writes them together at most every `everyMs`, so a thousand viewers
+ * arriving at once cost a few statements, not a thousand.
+ */
+export function createViewerRecorder(
+  db: Db,
+  onError: (error: unknown) => void,
+  everyMs = 1000,
+): ViewerRecorder {
+  const pending: ViewerEntry[] = [];
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let writing: Promise<void> = Promise.resolve();
+  const flush = () => {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+    const batch = pending.splice(0, pending.length);
+    writing = writing.then(async () => {
+      if (batch.length === 0) return;
+      try {
+        for (let i = 0; i < batch.length; i += 500) await addViewers(db, batch.slice(i, i + 500));
+      } catch (error) {
+        onError(error);
+      }
+    });
+    return writing;
+  };
+  return {
+    add(entry) {
+      pending.push(entry);
+      if (!timer) {
+        timer = setTimeout(() => void flush(), everyMs);
+        timer.unref?.();
+      }
+    },
+    flush,
+  };
+}
