@@ -10,6 +10,7 @@ import { showToast } from '../../lib/stores/toast.ts';
 import { switchLocale } from '../../lib/stores/locale.ts';
 import {
   $chatReady,
+  $isAdmin,
   $loggedIn,
   $userInfo,
   restoreSessionFromStorage,
@@ -87,6 +88,10 @@ function showUser(header: HTMLElement): void {
   render();
   $userInfo.listen(render);
   $loggedIn.listen(render);
+  const adminLinks = header.querySelectorAll<HTMLElement>('[data-user-admin]');
+  $isAdmin.subscribe((admin) => {
+    for (const link of adminLinks) link.hidden = !admin;
+  });
 }
 
 /**
