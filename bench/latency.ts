@@ -20,6 +20,7 @@ import { machine, saveResult, startBenchServer } from './lib.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4415);
 const RTMP_PORT = Number(process.env.BENCH_RTMP_PORT ?? 19390);
+const CONTROL_PORT = Number(process.env.BENCH_RTMP_CONTROL_PORT ?? 19391);
 const FPS = 25;
 /** Seconds of measurement per case, after the player has caught up. */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
@@ -106,11 +107,13 @@ const server = await startBenchServer(PORT, {
   MEDIA_DIR: mediaDir,
   LOG_REQUESTS: '0',
   SECRET,
+  RTMP_CONTROL_PORT: String(CONTROL_PORT),
 });
 const ingest = await startIngest({
   mediaDir,
   rtmpHost: '127.0.0.1',
   rtmpPort: RTMP_PORT,
+  controlPort: CONTROL_PORT,
   hookBase: server.url,
   hookToken: mediaHookToken(SECRET),
 });

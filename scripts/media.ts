@@ -14,6 +14,7 @@ const ingest = await startIngest({
   mediaDir: env.mediaDir,
   rtmpHost: env.rtmpHost,
   rtmpPort: env.rtmpPort,
+  controlPort: env.rtmpControlPort,
   hookBase: `http://127.0.0.1:${env.port}`,
   hookToken: mediaHookToken(env.secret),
 }).catch((error: unknown) => {
@@ -22,7 +23,8 @@ const ingest = await startIngest({
 });
 console.log(
   `RTMP ingest on ${env.rtmpHost}:${env.rtmpPort}; anchors push to ${env.rtmpPublicUrl} ` +
-    `with the stream key from the start-live dialog. HLS in ${env.mediaDir}/hls. Ctrl-C stops.`,
+    `with the stream key from the start-live dialog. HLS in ${env.mediaDir}/hls; control on ` +
+    `127.0.0.1:${env.rtmpControlPort} (the site drops encoders of ended lives). Ctrl-C stops.`,
 );
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

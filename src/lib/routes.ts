@@ -96,6 +96,21 @@ export function tabForPath(path: string): string | undefined {
   return best?.name;
 }
 
+/** Areas outside the tabs' sections: there no tab is active unless the path is a tab's own. */
+export const TABLESS_AREAS = ['/user-center', '/admin'] as const;
+
+/**
+ * The tab to highlight on `path`: the tab the path belongs to; none in the user centre and the
+ * admin pages (the private chat tab still on its own page); elsewhere the tab `remembered` in
+ * session storage (spec §2), so a page such as /ranking keeps the tab it was reached from.
+ */
+export function activeTabFor(path: string, remembered: string | null): string | undefined {
+  const own = tabForPath(path);
+  if (own) return own;
+  if (TABLESS_AREAS.some((area) => path === area || path.startsWith(area + '/'))) return undefined;
+  return remembered || undefined;
+}
+
 /** Header buttons and the config switch that shows each. */
 export const HEADER_BUTTON_RULES = {
   checkin: (c: CommonConfig) => Boolean(c.checkin_switch),

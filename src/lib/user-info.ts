@@ -1,3 +1,6 @@
+/** User roles, the numbers of `users.role` (ROLE in the server schema). */
+export const USER_ROLE = { member: 1, anchor: 2, admin: 3 } as const;
+
 /** The user info of spec §3 as the API returns it (gold and diamond in minor units, phone masked). */
 export interface UserInfo {
   id: number;

@@ -28,6 +28,12 @@ describe('readEnv', () => {
     expect(readEnv({ SECRET: 's', MEDIA: 'live' }).media).toBe('live');
     expect(() => readEnv({ SECRET: 's', MEDIA: 'rtmp' })).toThrow(/MEDIA/);
   });
+  it('reads the ingest control port and keeps it apart from the RTMP port', () => {
+    expect(readEnv({ SECRET: 's' }).rtmpControlPort).toBe(8935);
+    expect(readEnv({ SECRET: 's', RTMP_CONTROL_PORT: '9001' }).rtmpControlPort).toBe(9001);
+    expect(() => readEnv({ SECRET: 's', RTMP_CONTROL_PORT: '0' })).toThrow(/RTMP_CONTROL_PORT/);
+    expect(() => readEnv({ SECRET: 's', RTMP_CONTROL_PORT: '1935' })).toThrow(/differ/);
+  });
   it('reads the anchor share, payment provider and order expiry', () => {
     expect(percentToBasisPoints('50')).toBe(5_000);
     expect(percentToBasisPoints('62.5')).toBe(6_250);

@@ -50,6 +50,8 @@ export interface Env {
   rtmpPort: number;
   /** Ingest: interface nginx-rtmp listens on (RTMP_HOST, default loopback). */
   rtmpHost: string;
+  /** Ingest: loopback HTTP port of nginx-rtmp's control module (RTMP_CONTROL_PORT, default 8935). */
+  rtmpControlPort: number;
   /** Ingest: the push address anchors are given (RTMP_PUBLIC_URL, default on this host). */
   rtmpPublicUrl: string;
   /** Ingest: WebRTC (high-speed) push address when such an ingest is configured; else empty. */
@@ -121,6 +123,11 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (!Number.isInteger(rtmpPort) || rtmpPort < 1 || rtmpPort > 65535)
     throw new Error(`Bad RTMP_PORT: ${source.RTMP_PORT}`);
   const rtmpHost = source.RTMP_HOST ?? '127.0.0.1';
+  const rtmpControlPort = Number(source.RTMP_CONTROL_PORT ?? 8935);
+  if (!Number.isInteger(rtmpControlPort) || rtmpControlPort < 1 || rtmpControlPort > 65535)
+    throw new Error(`Bad RTMP_CONTROL_PORT: ${source.RTMP_CONTROL_PORT}`);
+  if (rtmpControlPort === rtmpPort)
+    throw new Error(`RTMP_CONTROL_PORT must differ from RTMP_PORT (${rtmpPort})`);
   const media = source.MEDIA ?? 'demo';
   if (media !== 'demo' && media !== 'live') throw new Error(`Bad MEDIA: ${media} (demo or live)`);
   return {
@@ -145,6 +152,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     mediaDir: path.resolve(source.MEDIA_DIR ?? path.join(dataDir, 'media')),
     rtmpPort,
     rtmpHost,
+    rtmpControlPort,
     rtmpPublicUrl:
       source.RTMP_PUBLIC_URL ??
       `rtmp://${rtmpHost === '0.0.0.0' ? '127.0.0.1' : rtmpHost}:${rtmpPort}/live`,

@@ -10,6 +10,7 @@ import { openRuntime } from './boot.ts';
 import { readEnv, type Env } from './env.ts';
 import { createServer, type NodeHandler } from './http/server.ts';
 import { log } from './log.ts';
+import { dropPublisher } from './media/control.ts';
 import { createHub } from './realtime/hub.ts';
 import { peekRuntime, setRuntime } from './runtime.ts';
 import { endDueLives } from './studio/live.ts';
@@ -63,6 +64,7 @@ export async function startServer(env: Env = readEnv()): Promise<RunningServer> 
         for (const anchorId of ended) {
           log('info', 'live_ended_after_logout', { anchorId });
           await announceRoomStatus(rt.db, rt.bus, anchorId);
+          await dropPublisher(rt.env.rtmpControlPort, anchorId);
         }
       })
       .catch((error: unknown) => log('warn', 'live_sweep_failed', { error: String(error) }));

@@ -1,8 +1,9 @@
 /**
  * Becoming an anchor: a member fills the application (ID photo uploaded, code by SMS, consent),
- * sees it under review, an administrator approves it on /admin/anchors, and the member's
- * "Go live" opens the live settings dialog. Members get the review page's refusal. Screenshots of
- * the form and the review page at 375 and 1440 px in both languages.
+ * sees it under review, an administrator opens /admin/anchors from the header's user card and
+ * approves it, and the member's "Go live" opens the live settings dialog. Members have no such link
+ * and get the review page's refusal. Screenshots of the form, the review page and the
+ * administrator's user card at 375 and 1440 px in both languages.
  */
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
@@ -98,11 +99,18 @@ test('a member applies, an administrator approves, and the new anchor goes live'
   await expect(state).toContainText('1101**********002X');
   await screenshot(page, info, 'apply-anchor-verifying-1440-en-US');
 
-  // The administrator approves it in another browser.
+  // The administrator approves it in another browser, reaching the review from the user card.
   const adminContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const admin = await adminContext.newPage();
   await useLocale(admin, baseURL!, 'en-US');
-  await openAs(admin, ADMIN, `${baseURL!}/admin/anchors`);
+  await admin.goto(`${baseURL!}/home`);
+  await signIn(admin, ADMIN);
+  await admin.locator('[data-action="user-card"]').click();
+  await admin
+    .locator('[data-user-card]')
+    .getByRole('link', { name: 'Anchor applications' })
+    .click();
+  await expect(admin).toHaveURL(/\/admin\/anchors$/);
   const row = admin.locator('[data-application]').filter({ hasText: 'Mia Chen' });
   await expect(row).toContainText('1101**********002X');
   await expect(row.locator('img')).toHaveAttribute('src', /^\/uploads\//);
@@ -129,7 +137,12 @@ test('a member gets the refusal on the review page and sees no application', asy
   baseURL,
 }) => {
   await useLocale(page, baseURL!, 'en-US');
-  await openAs(page, VIEWER, '/admin/anchors');
+  await page.goto('/home');
+  await signIn(page, VIEWER);
+  await page.locator('[data-action="user-card"]').click();
+  await expect(page.locator('[data-user-card]').getByRole('link').first()).toBeVisible();
+  await expect(page.locator('[data-user-admin]')).toBeHidden();
+  await page.goto('/admin/anchors');
   await expect(page.locator('[data-review-state="refused"]')).toContainText(
     'Only administrators can review anchor applications',
   );
@@ -184,6 +197,9 @@ test('screens of the form and the review page at 375 and 1440 px in both languag
       await openAs(page, ADMIN, '/admin/anchors');
       await expect(page.locator('[data-application]').first()).toBeVisible();
       await screenshot(page, info, `admin-anchors-${width}-${locale}`);
+      await page.locator('[data-action="user-card"]').click();
+      await expect(page.locator('[data-user-admin]')).toBeVisible();
+      await screenshot(page, info, `user-card-admin-${width}-${locale}`, { fullPage: false });
     }
   }
 });

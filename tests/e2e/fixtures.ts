@@ -3,6 +3,7 @@
  * temporary DATA_DIR, so tests can also reach its database (e.g. to flip a config switch).
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test as base, type Page, type TestInfo } from '@playwright/test';
@@ -28,6 +29,8 @@ export const test = base.extend<object, WorkerFixtures>({
           PORT: '0',
           HOST: '127.0.0.1',
           LOG_REQUESTS: '0',
+          // Where an RTMP ingest started by a test takes control calls (never a real one).
+          RTMP_CONTROL_PORT: String(await freePort()),
         }),
       );
       // Read SMS codes where a person would: the console provider's JSON lines on stdout
@@ -54,6 +57,18 @@ export const test = base.extend<object, WorkerFixtures>({
 });
 
 export { expect } from '@playwright/test';
+
+/** A loopback port that nothing listens on right now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
 
 /** Screens go to test-results/screens and into the report; `fullPage: false` for open dialogs. */
 export async function screenshot(

@@ -2,13 +2,16 @@
  * A real broadcast: Debian's nginx with the RTMP module runs as the ingest, ffmpeg pushes a
  * 10 s test pattern (keyframe every 50 frames) with the key from getStreamInfo, and a viewer who
  * opened the room before the stream started sees the player switch to it and play it. When the
- * push ends the room goes offline. nginx, libnginx-mod-rtmp and ffmpeg must be installed: this
- * test fails, never skips, without them.
+ * push ends the room goes offline. An encoder still pushing when the live ends (endLive, or the
+ * server ending it after the anchor logged out) is disconnected through the ingest's control
+ * port, and its key is refused afterwards. nginx, libnginx-mod-rtmp and ffmpeg must be installed:
+ * this test fails, never skips, without them.
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
-import { users } from '../../src/server/db/schema.ts';
+import type { Runtime } from '../../src/server/runtime.ts';
+import { liveRooms, users } from '../../src/server/db/schema.ts';
 import { mediaHookToken } from '../../src/server/media/hooks.ts';
 import { startIngest, type Ingest } from '../../src/server/media/nginx.ts';
 import { expect, screenshot, test, useLocale } from './fixtures.ts';
@@ -21,7 +24,7 @@ test('an anchor pushes RTMP with their key and a viewer watches it play', async 
   baseURL,
   server,
 }, info) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   expect(existsSync(FFMPEG), 'ffmpeg is needed (apt-get install ffmpeg)').toBe(true);
   const { rt } = server;
   const [anchor] = await rt.db.select().from(users).where(eq(users.mobile, ANCHOR));
@@ -36,29 +39,35 @@ test('an anchor pushes RTMP with their key and a viewer watches it play', async 
   const info1 = await page.request.post('/webapi/live/getStreamInfo', { headers, data: {} });
   const stream = ((await info1.json()) as { data: { stream: string } }).data.stream;
   expect(stream).toMatch(new RegExp(`^${anchorId}\\?key=`));
-  const start = await page.request.post('/webapi/live/startLive', {
-    headers,
-    data: {
-      title: 'Test pattern live',
-      category: 3,
-      cateid: 303,
-      match_id: 0,
-      thumb: '',
-      thumb_y: '/uploads/covers/test.png',
-      ticket: 0,
-      enable_webrtc: 0,
-    },
-  });
-  expect(((await start.json()) as { status: number }).status).toBe(0);
+  const startLive = async () => {
+    const start = await page.request.post('/webapi/live/startLive', {
+      headers,
+      data: {
+        title: 'Test pattern live',
+        category: 3,
+        cateid: 303,
+        match_id: 0,
+        thumb: '',
+        thumb_y: '/uploads/covers/test.png',
+        ticket: 0,
+        enable_webrtc: 0,
+      },
+    });
+    expect(((await start.json()) as { status: number }).status).toBe(0);
+  };
+  await startLive();
 
   // The ingest, calling this test's server for its publish decisions.
   const rtmpPort = 19350 + info.workerIndex;
   let ingest: Ingest | undefined;
+  // Stops any push still running when the test ends, whatever happened.
+  const pushes = new AbortController();
   try {
     ingest = await startIngest({
       mediaDir: rt.env.mediaDir,
       rtmpHost: '127.0.0.1',
       rtmpPort,
+      controlPort: rt.env.rtmpControlPort,
       hookBase: baseURL!,
       hookToken: mediaHookToken(rt.env.secret),
     });
@@ -94,14 +103,67 @@ test('an anchor pushes RTMP with their key and a viewer watches it play', async 
     expect(await pushing).toBe(0);
     // The push ended: nginx reports it and the room goes offline.
     await expect(player).toHaveAttribute('data-live', '0', { timeout: 20_000 });
+
+    // The encoder reconnects (the session is still open) and is still pushing when the anchor
+    // ends the live: the server drops it through the ingest's control port.
+    const reconnected = push(rtmpPort, stream, 120, pushes.signal);
+    await expect.poll(() => isLive(rt, anchorId), { timeout: 15_000 }).toBe(true);
+    await expect(player).toHaveAttribute('data-live', '1', { timeout: 15_000 });
+    const end = await page.request.post('/webapi/live/endLive', { headers, data: {} });
+    expect(((await end.json()) as { status: number }).status).toBe(0);
+    expect(await exitWithin(reconnected, 5_000), 'ffmpeg is disconnected').not.toBeNull();
+    await expect(player).toHaveAttribute('data-live', '0', { timeout: 10_000 });
+    // Its retry with the same key is refused: the live is over.
+    expect(await push(rtmpPort, stream, 2)).not.toBe(0);
+
+    // The anchor goes live again, logs out and does not come back: when the server ends the
+    // live (its sweep runs every 15 s) the encoder is dropped as well.
+    await startLive();
+    const forgotten = push(rtmpPort, stream, 120, pushes.signal);
+    await expect.poll(() => isLive(rt, anchorId), { timeout: 15_000 }).toBe(true);
+    await rt.db
+      .update(liveRooms)
+      .set({ autoEndAt: new Date(Date.now() - 1_000) })
+      .where(eq(liveRooms.anchorId, anchorId));
+    expect(await exitWithin(forgotten, 25_000), 'ffmpeg is disconnected').not.toBeNull();
+    expect(await isLive(rt, anchorId)).toBe(false);
   } finally {
+    pushes.abort();
     await ingest?.stop();
     await page.request.post('/webapi/live/endLive', { headers, data: {} });
   }
 });
 
-/** Pushes `seconds` of a test pattern with a tone to the ingest; resolves with ffmpeg's exit code. */
-function push(port: number, stream: string, seconds: number): Promise<number> {
+/** Whether the anchor's room is live in the database. */
+async function isLive(rt: Runtime, anchorId: number): Promise<boolean> {
+  const [room] = await rt.db
+    .select({ isLive: liveRooms.isLive })
+    .from(liveRooms)
+    .where(eq(liveRooms.anchorId, anchorId));
+  return room?.isLive ?? false;
+}
+
+/** The exit code of a push that ends within `ms`, or null when it is still running. */
+async function exitWithin(pushing: Promise<number>, ms: number): Promise<number | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), ms)));
+  try {
+    return await Promise.race([pushing, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Pushes `seconds` of a test pattern with a tone to the ingest; resolves with ffmpeg's exit code.
+ * Aborting `signal` kills ffmpeg.
+ */
+function push(
+  port: number,
+  stream: string,
+  seconds: number,
+  signal?: AbortSignal,
+): Promise<number> {
   const args = [
     '-hide_banner',
     '-loglevel',
@@ -132,8 +194,9 @@ function push(port: number, stream: string, seconds: number): Promise<number> {
     `rtmp://127.0.0.1:${port}/live/${stream}`,
   ];
   return new Promise((resolve) => {
-    const child = spawn(FFMPEG, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(FFMPEG, args, { stdio: ['ignore', 'ignore', 'pipe'], signal });
     child.stderr.resume();
+    child.once('error', () => resolve(1));
     child.once('exit', (code) => resolve(code ?? 1));
   });
 }

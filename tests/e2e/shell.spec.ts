@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm';
 import { appConfig, maintenanceWindows, matches } from '../../src/server/db/schema.ts';
 import { USER_CENTER_SECTIONS } from '../../src/lib/routes.ts';
-import { expect, screenshot, test, useLocale } from './fixtures.ts';
+import { expect, screenshot, signIn, test, useLocale } from './fixtures.ts';
 
 const ROUTES = [
   '/urgent',
@@ -138,6 +138,24 @@ test('the active tab is remembered in session storage on pages without a tab', a
   await expect(page.locator('[data-tab="schedule"]')).toHaveClass(/is-active/);
   await page.goto('/ranking');
   await expect(page.locator('[data-tab="schedule"]')).toHaveClass(/is-active/);
+});
+
+test('no tab is active in the user centre and admin pages, except private chat on its page', async ({
+  page,
+}) => {
+  const active = page.locator('[data-tab].is-active');
+  await page.goto('/home');
+  await signIn(page, '13900000005');
+  await expect(page.locator('[data-tab="home"]')).toHaveClass(/is-active/);
+  for (const path of ['/user-center/index', '/user-center/myWallet', '/admin/anchors']) {
+    await page.goto(path);
+    // The shell script has run once the header shows the login state.
+    await expect(page.locator('[data-site-header]')).toHaveAttribute('data-auth', 'in');
+    await expect(active, path).toHaveCount(0);
+  }
+  await page.goto('/user-center/privateChat');
+  await expect(page.locator('[data-tab="privateChat"]')).toHaveClass(/is-active/);
+  await expect(active).toHaveCount(1);
 });
 
 test('search keeps at most 10 characters and goes to /keysearch', async ({ page }) => {

@@ -1,7 +1,7 @@
 /** Header behaviour over the server-rendered markup: active tab, login state, language, buttons. */
 import { loadChunk } from '../../lib/chunk-reload.ts';
 import { toLocale } from '../../lib/i18n/locale.ts';
-import { tabForPath } from '../../lib/routes.ts';
+import { activeTabFor, tabForPath } from '../../lib/routes.ts';
 import { $anchorLive, checkAnchorStatus, startLiveFromHeader } from '../../lib/stores/anchor.ts';
 import { $dialog, openDialog, openLogin } from '../../lib/stores/dialogs.ts';
 import { formatMoney, formatVip } from '../../lib/format.ts';
@@ -10,6 +10,7 @@ import { showToast } from '../../lib/stores/toast.ts';
 import { switchLocale } from '../../lib/stores/locale.ts';
 import {
   $chatReady,
+  $isAdmin,
   $loggedIn,
   $userInfo,
   restoreSessionFromStorage,
@@ -19,7 +20,7 @@ const ACTIVE_TAB_KEY = 'activeTab';
 
 function markActiveTab(header: HTMLElement): void {
   const fromPath = tabForPath(location.pathname);
-  const name = fromPath ?? sessionStorage.getItem(ACTIVE_TAB_KEY) ?? '';
+  const name = activeTabFor(location.pathname, sessionStorage.getItem(ACTIVE_TAB_KEY)) ?? '';
   if (fromPath) sessionStorage.setItem(ACTIVE_TAB_KEY, fromPath);
   for (const link of header.querySelectorAll<HTMLAnchorElement>('[data-tab]')) {
     const active = link.dataset.tab === name;
@@ -87,6 +88,10 @@ function showUser(header: HTMLElement): void {
   render();
   $userInfo.listen(render);
   $loggedIn.listen(render);
+  const adminLinks = header.querySelectorAll<HTMLElement>('[data-user-admin]');
+  $isAdmin.subscribe((admin) => {
+    for (const link of adminLinks) link.hidden = !admin;
+  });
 }
 
 /**

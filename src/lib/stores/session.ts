@@ -1,7 +1,7 @@
 /** The logged-in session as the browser keeps it: local-storage keys token, id and userInfo (spec §3). */
 import { persistentAtom } from '@nanostores/persistent';
 import { atom, computed } from 'nanostores';
-import type { UserInfo } from '../user-info.ts';
+import { USER_ROLE, type UserInfo } from '../user-info.ts';
 
 /** User info stored in local storage under `userInfo` (spec §3). */
 export type StoredUserInfo = UserInfo & { sig?: string; token?: string; income?: number };
@@ -23,6 +23,11 @@ export const $userInfo = persistentAtom<StoredUserInfo | undefined>('userInfo', 
 });
 /** True when a token is present. */
 export const $loggedIn = computed($token, (token) => Boolean(token));
+/** True for an administrator (only shows the way in: the server checks the role on every call). */
+export const $isAdmin = computed(
+  [$loggedIn, $userInfo],
+  (loggedIn, info) => loggedIn && info?.role === USER_ROLE.admin,
+);
 
 /** Saves what login or registration returned. */
 export function saveSession(token: string, id: number): void {

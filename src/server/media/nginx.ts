@@ -2,7 +2,9 @@
  * The RTMP ingest: Debian's nginx with libnginx-mod-rtmp, configured here and run as a child
  * process. Encoders push to `rtmp://<host>:<port>/live/<anchorId>?key=<anchor_secret>`; nginx asks
  * the server's publish hook (src/server/media/hooks.ts) before accepting, and writes HLS with
- * one-second fragments into `<mediaDir>/hls`, which the server serves under /hls/.
+ * one-second fragments into `<mediaDir>/hls`, which the server serves under /hls/. An HTTP server
+ * on loopback only (`controlPort`) carries nginx-rtmp's control module, through which the server
+ * drops a publisher whose live has ended (src/server/media/control.ts).
  *
  * When run as root, the nginx workers run as www-data (never as root): the HLS folder is given
  * to that user and the folders above it are made passable (o+x, not readable).
@@ -25,6 +27,8 @@ export interface IngestOptions {
   /** Interface and port for RTMP. */
   rtmpHost: string;
   rtmpPort: number;
+  /** Loopback HTTP port of the control module (`/control/drop/publisher?...`). */
+  controlPort: number;
   /** Base URL of this server as nginx reaches it (loopback), e.g. http://127.0.0.1:4321. */
   hookBase: string;
   /** The hook token (mediaHookToken of the server's secret), sent with every hook call. */
@@ -61,6 +65,7 @@ function makePassable(dir: string): void {
 /** The nginx configuration for `options`, the workers running as `user` when given. */
 export function nginxConfig(options: IngestOptions, user?: string): string {
   const hls = path.join(options.mediaDir, 'hls');
+  const temp = path.join(options.mediaDir, 'nginx-temp');
   const hook = options.hookBase.replace(/\/$/, '');
   return `# Written by the server's ingest setup (npm run media); changes are overwritten.
 load_module ${RTMP_MODULE};
@@ -71,6 +76,28 @@ error_log ${path.join(options.mediaDir, 'nginx-error.log')} warn;
 ${user ? `user ${user};` : ''}
 events {
   worker_connections 512;
+}
+http {
+  access_log off;
+  server_tokens off;
+  # Debian's built-in temp folders (/var/lib/nginx) may not exist; nothing is buffered here anyway.
+  client_body_temp_path ${temp}/body;
+  proxy_temp_path ${temp}/proxy;
+  fastcgi_temp_path ${temp}/fastcgi;
+  uwsgi_temp_path ${temp}/uwsgi;
+  scgi_temp_path ${temp}/scgi;
+  server {
+    # The control module has no authentication of its own: loopback only.
+    listen 127.0.0.1:${options.controlPort};
+    location /control {
+      allow 127.0.0.1;
+      deny all;
+      rtmp_control all;
+    }
+    location / {
+      return 404;
+    }
+  }
 }
 rtmp {
   server {
@@ -100,6 +127,8 @@ rtmp {
 export function writeIngestConfig(options: IngestOptions): string {
   const hls = path.join(options.mediaDir, 'hls');
   mkdirSync(hls, { recursive: true });
+  // nginx creates the temp folders inside this one (and gives them to its workers).
+  mkdirSync(path.join(options.mediaDir, 'nginx-temp'), { recursive: true });
   const worker = workerIds();
   if (worker) {
     chownSync(hls, worker.uid, worker.gid);
@@ -130,8 +159,8 @@ export interface Ingest {
 }
 
 /**
- * Starts nginx in the foreground with the ingest config and waits until RTMP accepts
- * connections. Throws with what is missing when nginx or the RTMP module is not installed.
+ * Starts nginx in the foreground with the ingest config and waits until RTMP and the control
+ * port accept connections. Throws with what is missing when nginx or the RTMP module is not installed.
  */
 export async function startIngest(options: IngestOptions, timeoutMs = 10_000): Promise<Ingest> {
   const missing = missingIngestParts();
@@ -153,11 +182,17 @@ export async function startIngest(options: IngestOptions, timeoutMs = 10_000): P
     if (!exited) child.kill('SIGKILL');
   };
   const deadline = Date.now() + timeoutMs;
-  while (!(await portOpen(options.rtmpHost, options.rtmpPort))) {
+  const ready = async () =>
+    (await portOpen(options.rtmpHost, options.rtmpPort)) &&
+    (await portOpen('127.0.0.1', options.controlPort));
+  while (!(await ready())) {
     if (exited) throw new Error('nginx exited while starting; see the lines above');
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(`nginx did not open RTMP port ${options.rtmpPort} in ${timeoutMs} ms`);
+      throw new Error(
+        `nginx did not open RTMP port ${options.rtmpPort} and control port ` +
+          `${options.controlPort} in ${timeoutMs} ms`,
+      );
     }
     await new Promise((r) => setTimeout(r, 100));
   }

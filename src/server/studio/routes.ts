@@ -12,6 +12,7 @@ import { ApiError, ok } from '../http/envelope.ts';
 import { requireUser } from '../http/middleware.ts';
 import { RateLimiter } from '../http/rate-limit.ts';
 import { input } from '../http/validate.ts';
+import { dropPublisher } from '../media/control.ts';
 import { cancelPlan, listOwnPlans } from '../live/plans.ts';
 import { leagueMatches, leaguesWithMatches, sportOf } from './catalog.ts';
 import { createPlan, endLive, requireOwnRoom, startLive } from './live.ts';
@@ -88,11 +89,13 @@ export const studioLiveRoutes = new Hono<ApiEnv>()
     return ok(c, { session_open: room.sessionOpen ? 1 : 0, is_live: room.isLive ? 1 : 0 });
   })
   .post('/endLive', requireUser, async (c) => {
-    const { db, bus } = c.get('rt');
+    const { db, bus, env } = c.get('rt');
     const user = c.get('user')!;
     limit(c, user.id);
     await endLive(db, user.id);
     await announceRoomStatus(db, bus, user.id);
+    // An encoder still connected would keep pushing into the closed room: cut it off.
+    await dropPublisher(env.rtmpControlPort, user.id);
     return ok(c, { status: 0 });
   });
 
