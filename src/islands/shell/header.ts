@@ -11,6 +11,7 @@ import { switchLocale } from '../../lib/stores/locale.ts';
 import {
   $chatReady,
   $isAdmin,
+  $isAnchor,
   $loggedIn,
   $userInfo,
   restoreSessionFromStorage,
@@ -91,6 +92,10 @@ function showUser(header: HTMLElement): void {
   const adminLinks = header.querySelectorAll<HTMLElement>('[data-user-admin]');
   $isAdmin.subscribe((admin) => {
     for (const link of adminLinks) link.hidden = !admin;
+  });
+  const anchorLinks = header.querySelectorAll<HTMLElement>('[data-user-anchor]');
+  $isAnchor.subscribe((anchor) => {
+    for (const link of anchorLinks) link.hidden = !anchor;
   });
 }
 

@@ -29,6 +29,12 @@ export const $isAdmin = computed(
   (loggedIn, info) => loggedIn && info?.role === USER_ROLE.admin,
 );
 
+/** True when the logged-in user is an anchor (the anchor centre link shows). */
+export const $isAnchor = computed(
+  [$loggedIn, $userInfo],
+  (loggedIn, info) => loggedIn && info?.role === USER_ROLE.anchor,
+);
+
 /** Saves what login or registration returned. */
 export function saveSession(token: string, id: number): void {
   $token.set(token);

@@ -32,7 +32,7 @@ Chart.register(
 
 Chart.defaults.color = '#b4bccb';
 Chart.defaults.borderColor = 'rgba(255, 255, 255, 0.07)';
-Chart.defaults.font.family = getComputedStyle(document.documentElement).fontFamily;
+Chart.defaults.font.family = getComputedStyle(document.body).fontFamily;
 Chart.defaults.font.size = 12;
 
 /** One series of a chart. */

@@ -28,6 +28,17 @@ const MINUTE = 60_000;
 const SEED_NODE = 'seed';
 /** Days of history before today. */
 const HISTORY_DAYS = 30;
+/** Titles of the first anchor's past lives, in turn. */
+const PAST_TITLES = [
+  '英超第12轮：利物浦 vs 切尔西 老K全场解说',
+  '欧冠小组赛：皇马 vs 拜仁 赛前分析+全场解说',
+  '西甲焦点：巴萨 vs 马竞 老K陪你看球',
+  '英超周末夜：热刺 vs 曼联 全场解说',
+  '意甲德比：国米 vs AC米兰 老K连线解说',
+  '德甲之夜：多特 vs 勒沃库森 全场解说',
+  '老K说球：本周英超复盘 + 观众连麦',
+];
+
 /** Who gives in the history (demo fans and viewers). */
 const GIVERS = ['13900000002', '13900000020', '13900000021', '13900000022', '13900000024'];
 
@@ -198,7 +209,8 @@ export async function seedLiveHistory(
         );
         const minutes = 80 + Math.floor(random() * 90);
         const peak = 400 + Math.floor(random() * 2_000) + (HISTORY_DAYS - back) * 25;
-        await seedSession(db, live, start, minutes, peak, false, random);
+        const title = PAST_TITLES[back % PAST_TITLES.length]!;
+        await seedSession(db, { ...live, title }, start, minutes, peak, false, random);
         const end = start.getTime() + minutes * MINUTE;
         const count = 3 + Math.floor(random() * 5);
         await seedGifts(

@@ -58,6 +58,7 @@ export const accountUi = {
     startLive: 'Go live',
     living: 'Live now',
     vouchers: 'Vouchers',
+    anchorCentre: 'Anchor centre',
     anchorReview: 'Anchor applications',
     logout: 'Log out',
   },

@@ -55,6 +55,7 @@ export const accountUi: AccountResource['ui'] = {
     startLive: '开播',
     living: '直播中',
     vouchers: '观看券',
+    anchorCentre: '主播中心',
     anchorReview: '主播申请审核',
     logout: '退出登录',
   },
