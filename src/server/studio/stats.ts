@@ -67,9 +67,10 @@ interface Increments {
 
 /** The session running at `at` for the anchor: the latest started at or before it, not ended before it. */
 function sessionAt(anchorId: number, at: Date): SQL {
+  const when = sql`${at.toISOString()}::timestamptz`;
   return sql`(select ${liveSessions.id} from ${liveSessions}
-    where ${liveSessions.anchorId} = ${anchorId} and ${liveSessions.startedAt} <= ${at}
-      and (${liveSessions.endedAt} is null or ${liveSessions.endedAt} >= ${at})
+    where ${liveSessions.anchorId} = ${anchorId} and ${liveSessions.startedAt} <= ${when}
+      and (${liveSessions.endedAt} is null or ${liveSessions.endedAt} >= ${when})
     order by ${liveSessions.startedAt} desc limit 1)`;
 }
 
