@@ -1,6 +1,7 @@
 /**
- * Comment management: the anchor deletes a viewer's message and lifts a ban from the user
- * centre, and the viewer's room follows at once; people who moderate nothing are told so.
+ * Live room settings: the anchor deletes a viewer's message, lifts a ban and sets the room's
+ * announcement from the user centre, and the viewer's room follows at once; people who moderate
+ * nothing are told so.
  */
 import type { Browser, Page } from '@playwright/test';
 import { expect, screenshot, signIn, test, useLocale } from './fixtures.ts';
@@ -64,6 +65,21 @@ test('the anchor deletes a message and lifts a ban from comment management; the 
   await expect(anchor.getByText('Nobody is banned.')).toBeVisible();
   await expect(viewer.locator('.chat-banned')).toHaveCount(0);
   await expect(viewer.locator('[data-chat-input]')).toBeEnabled();
+
+  // The announcement and contacts: a wrong one is refused, a good one reaches the room at once.
+  const form = anchor.locator('.cm-announce');
+  await form.locator('textarea').fill('Derby night! Kick-off 20:00, be kind in chat.');
+  await form.getByRole('button', { name: 'Add a contact' }).click();
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.locator('.cm-error')).toHaveText('Input can not be empty');
+  await form.getByLabel('Name (e.g. WeChat)').fill('WeChat');
+  await form.getByLabel('Value').fill('laok_football');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(anchor.getByText('Setting successful')).toBeVisible();
+  const board = viewer.locator('[data-announcement]');
+  await expect(board).toContainText('Derby night! Kick-off 20:00, be kind in chat.');
+  await expect(board).toContainText('laok_football');
+  await screenshot(anchor, info, 'room-settings-announcement-1440-en');
 
   for (const p of [viewer, room, anchor]) await p.context().close();
 });

@@ -163,6 +163,62 @@ describe.each(DB_KINDS)('comment management (%s)', (kind) => {
     stop();
   });
 
+  it('sets the announcement and contacts for moderators only, and tells the room', async () => {
+    const seen: BusMessage[] = [];
+    const stop = t.rt.bus.subscribe((m) => seen.push(m));
+    const body = {
+      anchor_id: ANCHOR,
+      content: '  Derby night: kick-off 20:00, be kind in chat  ',
+      contact: [{ title: 'WeChat', value: 'laok_football' }],
+    };
+    const refused = await callApi(
+      api,
+      'POST',
+      '/api/live/room_announcement',
+      body,
+      await as(100001),
+    );
+    expect(refused).toMatchObject({
+      status: API_STATUS.error,
+      msg: 'You are not allowed to do this',
+    });
+
+    const manager = await as(100004);
+    const bad: [Record<string, unknown>, string][] = [
+      [{ ...body, content: 'x'.repeat(201) }, 'At most 200 characters'],
+      [{ ...body, contact: Array(6).fill({ title: 'QQ', value: '1' }) }, 'At most 5 contacts'],
+      [{ ...body, contact: [{ title: ' ', value: 'x' }] }, 'Input can not be empty'],
+    ];
+    for (const [input, msg] of bad) {
+      const res = await callApi(api, 'POST', '/api/live/room_announcement', input, manager);
+      expect(res, msg).toMatchObject({ status: API_STATUS.error, msg });
+    }
+    expect(seen).toHaveLength(0);
+
+    const res = await callApi(api, 'POST', '/api/live/room_announcement', body, manager);
+    expect(res.status).toBe(API_STATUS.ok);
+    const announcement = {
+      content: 'Derby night: kick-off 20:00, be kind in chat',
+      contact: [{ title: 'WeChat', value: 'laok_football' }],
+    };
+    expect(seen).toEqual([
+      {
+        kind: 'room',
+        anchorId: ANCHOR,
+        frame: { type: SERVER_FRAME.announcement, data: { room_id: ANCHOR, ...announcement } },
+      },
+    ]);
+    const listed = await callApi<{ announcement: unknown }>(
+      api,
+      'GET',
+      `/api/live/comments?anchor_id=${ANCHOR}`,
+      undefined,
+      await as(ANCHOR),
+    );
+    expect(listed.data.announcement).toEqual(announcement);
+    stop();
+  });
+
   it('serves the chat config', async () => {
     const res = await callApi<{ total_trigger: number; toggle_link_set: number }>(
       api,

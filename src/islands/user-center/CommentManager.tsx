@@ -1,6 +1,7 @@
 /**
- * Comment management for anchors and room managers: pick a room, see its latest messages
- * (deleted ones marked) and its banned users, delete a message or lift a ban.
+ * Live room settings for anchors and room managers: pick a room, set its announcement and
+ * contacts, see its latest messages (deleted ones marked) and its banned users, delete a message
+ * or lift a ban.
  */
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
@@ -23,6 +24,7 @@ import { openLogin } from '../../lib/stores/dialogs.ts';
 import { $locale } from '../../lib/stores/locale.ts';
 import { $loggedIn } from '../../lib/stores/session.ts';
 import { useT } from '../use-t.ts';
+import { AnnouncementForm } from './AnnouncementForm.tsx';
 import './comment-manager.css';
 
 function when(ms: number, locale: string): string {
@@ -172,6 +174,7 @@ export function CommentManager() {
         </div>
       </div>
       {commentsState === 'error' && <p className="cm-error">{t('commentAdmin.failed')}</p>}
+      {selected !== null && <AnnouncementForm room={selected} />}
       <div className="cm-grid">
         <section className="cm-panel" aria-labelledby="cm-messages">
           <h2 id="cm-messages">

@@ -4,6 +4,7 @@
  */
 import { atom } from 'nanostores';
 import { call } from '../api/client.ts';
+import type { Announcement } from '../live/announcement.ts';
 import { showToast } from './toast.ts';
 
 /** A room the user may moderate, as GET /api/live/managed_rooms returns it. */
@@ -43,9 +44,15 @@ export type CommentAdminState = 'loading' | 'ready' | 'error';
 export const $managedRooms = atom<ManagedRoom[]>([]);
 export const $roomsState = atom<CommentAdminState>('loading');
 export const $selectedRoom = atom<number | null>(null);
-export const $comments = atom<{ messages: ManagedMessage[]; bans: ManagedBan[] }>({
+export const $comments = atom<{
+  messages: ManagedMessage[];
+  bans: ManagedBan[];
+  /** The room's announcement and contacts as saved. */
+  announcement: Announcement;
+}>({
   messages: [],
   bans: [],
+  announcement: { content: '', contact: [] },
 });
 export const $commentsState = atom<CommentAdminState>('loading');
 /** Message or ban ids with an action under way. */
@@ -108,4 +115,32 @@ export function deleteComment(id: number, done: string): Promise<void> {
 /** Lifts the ban of `uid` in the selected room. */
 export function unbanUser(uid: number, done: string): Promise<void> {
   return act(`b${uid}`, '/api/live/unban', { anchor_id: $selectedRoom.get(), uid }, done);
+}
+
+/**
+ * Saves the selected room's announcement and contacts (viewers in the room see it at once);
+ * resolves with the server's refusal message, or null when saved.
+ */
+export async function saveAnnouncement(
+  announcement: Announcement,
+  done: string,
+): Promise<string | null> {
+  const anchorId = $selectedRoom.get();
+  if (anchorId === null || $pending.get().has('announce')) return null;
+  $pending.set(new Set([...$pending.get(), 'announce']));
+  try {
+    const saved = await call<Announcement>('post', '/api/live/room_announcement', {
+      anchor_id: anchorId,
+      ...announcement,
+    });
+    $comments.set({ ...$comments.get(), announcement: saved });
+    showToast(done, 'success');
+    return null;
+  } catch (err) {
+    return (err as Error).message;
+  } finally {
+    const next = new Set($pending.get());
+    next.delete('announce');
+    $pending.set(next);
+  }
 }

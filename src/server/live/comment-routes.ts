@@ -2,12 +2,15 @@
  * Comment management for anchors, their managers and administrators: the rooms the caller
  * moderates (GET /api/live/managed_rooms), a room's latest messages and active bans
  * (GET /api/live/comments), deleting a message (POST /api/live/delete_comment), lifting a ban
- * (POST /api/live/unban), and the chat config the chat box applies (GET or POST
- * /api/live/chat_config). Deletions and unbans reach the room's viewers at once over the bus.
+ * (POST /api/live/unban), setting the announcement and contacts (POST
+ * /api/live/room_announcement), and the chat config the chat box applies (GET or POST
+ * /api/live/chat_config). Deletions, unbans and announcements reach the room's viewers at once
+ * over the bus.
  */
 import { desc, eq, inArray, or } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { announcementSchema } from '../../lib/live/announcement.ts';
 import { SERVER_FRAME } from '../../lib/realtime/protocol.ts';
 import type { Db } from '../db/index.ts';
 import { liveRooms, ROLE, roomManagers, users } from '../db/schema.ts';
@@ -24,6 +27,7 @@ import {
   messagesForManagers,
   profilesOf,
   roomModerators,
+  setAnnouncement,
 } from './chat.ts';
 import type { Context } from 'hono';
 
@@ -115,11 +119,16 @@ export const commentRoutes = new Hono<ApiEnv>()
     const anchorId = parsed.data.anchor_id;
     await requireModerator(c, anchorId);
     const { db } = c.get('rt');
-    const [messages, bans] = await Promise.all([
+    const [messages, bans, [room]] = await Promise.all([
       messagesForManagers(db, anchorId),
       activeBans(db, anchorId),
+      db
+        .select({ content: liveRooms.announcement, contact: liveRooms.contacts })
+        .from(liveRooms)
+        .where(eq(liveRooms.anchorId, anchorId)),
     ]);
     return ok(c, {
+      announcement: room ?? { content: '', contact: [] },
       messages: messages.map((m) => ({
         id: m.id,
         user_id: m.userId,
@@ -158,5 +167,20 @@ export const commentRoutes = new Hono<ApiEnv>()
       frame: { type: SERVER_FRAME.unbannedUser, data: { uid } },
     });
     return ok(c, null);
+  })
+  .post('/room_announcement', requireUser, async (c) => {
+    const { anchor_id: anchorId, ...announcement } = await input(
+      c,
+      roomQuery.and(announcementSchema),
+    );
+    await requireModerator(c, anchorId);
+    const { db, bus } = c.get('rt');
+    await setAnnouncement(db, anchorId, announcement.content, announcement.contact);
+    bus.publish({
+      kind: 'room',
+      anchorId,
+      frame: { type: SERVER_FRAME.announcement, data: { room_id: anchorId, ...announcement } },
+    });
+    return ok(c, announcement);
   })
   .on(['GET', 'POST'], '/chat_config', async (c) => ok(c, await loadChatConfig(c.get('rt').db)));

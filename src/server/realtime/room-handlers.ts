@@ -4,6 +4,7 @@
  * the server; a refused frame changes nothing and reaches nobody else.
  */
 import { z } from 'zod';
+import { announcementSchema } from '../../lib/live/announcement.ts';
 import { missingPropKey, sayPropsSchema, type SayProps } from '../../lib/live/props.ts';
 import {
   REALTIME_ERROR,
@@ -383,19 +384,6 @@ export async function handleClear(ctx: RoomContext, conn: Connection): Promise<v
   ack(conn, 'clearChat');
 }
 
-const announceSchema = z.object({
-  content: z.string().trim().max(200),
-  contact: z
-    .array(
-      z.object({
-        title: z.string().trim().min(1).max(20),
-        value: z.string().trim().min(1).max(60),
-      }),
-    )
-    .max(5)
-    .default([]),
-});
-
 /** announce: a manager sets the room's announcement and contacts. */
 export async function handleAnnounce(
   ctx: RoomContext,
@@ -404,7 +392,7 @@ export async function handleAnnounce(
 ): Promise<void> {
   const anchorId = managedRoom(conn);
   if (anchorId === undefined) return;
-  const parsed = announceSchema.safeParse(data);
+  const parsed = announcementSchema.safeParse(data);
   if (!parsed.success) {
     conn.fail(REALTIME_ERROR.badFrame, 'liveChat.errors.badInput');
     return;

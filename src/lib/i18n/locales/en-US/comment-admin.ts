@@ -1,7 +1,8 @@
 /** en-US strings of comment management (/user-center/live-room-settings). */
 export const commentAdmin = {
   manage: 'Comment management',
-  intro: 'The latest chat of the rooms you moderate, and who is banned there.',
+  intro:
+    'The announcement and contacts of the rooms you moderate, their latest chat, and who is banned there.',
   loginFirst: 'Log in to manage the comments of your live room.',
   login: 'Log in',
   noRooms:
@@ -23,4 +24,19 @@ export const commentAdmin = {
   until: 'Until {{time}}',
   reason: 'Reason: {{reason}}',
   failed: 'Could not load the comments. Try again.',
+  announce: {
+    title: 'Announcement',
+    hint: 'Shown at the top of the room chat; viewers in the room see a change at once.',
+    content: 'Announcement text',
+    placeholder: 'Welcome! Match schedule, room rules, how to reach you…',
+    contacts: 'Contacts',
+    contactTitle: 'Name (e.g. WeChat)',
+    contactValue: 'Value',
+    addContact: 'Add a contact',
+    removeContact: 'Remove',
+    save: 'Save',
+    saved: 'Setting successful',
+    tooLong: 'At most 200 characters',
+    tooMany: 'At most 5 contacts',
+  },
 } as const;

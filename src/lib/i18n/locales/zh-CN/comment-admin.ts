@@ -3,7 +3,7 @@ import type { CommentAdminResource } from '../../types.ts';
 
 export const commentAdmin: CommentAdminResource = {
   manage: '评论管理',
-  intro: '你管理的直播间的最新聊天，以及被禁言的用户。',
+  intro: '你管理的直播间的公告与联系方式、最新聊天，以及被禁言的用户。',
   loginFirst: '登录后即可管理你的直播间评论。',
   login: '登录',
   noRooms: '你还没有可管理的直播间。主播和房管可以在这里管理评论。',
@@ -24,4 +24,19 @@ export const commentAdmin: CommentAdminResource = {
   until: '至 {{time}}',
   reason: '原因：{{reason}}',
   failed: '评论加载失败，请重试。',
+  announce: {
+    title: '直播间公告',
+    hint: '显示在直播间聊天顶部；修改后房间内观众立即可见。',
+    content: '公告内容',
+    placeholder: '欢迎来到直播间！赛事安排、房间规则、联系方式……',
+    contacts: '联系方式',
+    contactTitle: '名称（如：微信）',
+    contactValue: '内容',
+    addContact: '添加联系方式',
+    removeContact: '删除',
+    save: '保存',
+    saved: '设置成功',
+    tooLong: '最多 200 个字符',
+    tooMany: '最多 5 个联系方式',
+  },
 };
