@@ -28,6 +28,8 @@ test('the anchor deletes a message and lifts a ban from comment management; the 
   browser,
   baseURL,
 }, info) => {
+  // Three browsers and the announcement on a machine that may be busy.
+  test.setTimeout(150_000);
   const viewer = await open(browser, baseURL!, ROOM, '13900000001');
   await expect(viewer.locator('[data-chat-input]')).toBeVisible();
   await viewer.locator('[data-chat-input]').fill('Cheap boots for sale, message me');
