@@ -7,6 +7,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { seededRandom } from '../src/lib/random.ts';
 import { AMBER, CYAN, esc, INK, n, PINK, SPORT_GLYPHS, VIOLET } from './art/glyphs.ts';
 
 const OUT = fileURLToPath(new URL('../public/content/', import.meta.url));
@@ -49,18 +50,6 @@ const ACTIVITIES: readonly ArtSpec[] = [
   { file: 'activities/2', theme: 'star', colors: [CYAN, VIOLET], figure: '20H', mirror: true },
   { file: 'activities/3', theme: 'trophy', colors: [AMBER, VIOLET], figure: '12.01' },
 ];
-
-/** A small seeded generator (mulberry32), so scattered sparks land in the same place every run. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Accent of each theme: glow, rings and floor lines. */
 const ACCENT: Record<Theme, string> = {
@@ -187,7 +176,7 @@ function picture(spec: ArtSpec, w: number, h: number, seed: number): string {
       .map(([px, py]) => `${n(px!)},${n(py!)}`)
       .join(' ');
   const lineColour = theme === 'esports' || theme === 'calendar' ? accent : '#fff';
-  const rand = random(seed);
+  const rand = seededRandom(seed);
   const sparks = Array.from({ length: 18 }, () => {
     const x = rand() * w;
     const y = rand() * h * 0.55;
