@@ -6,11 +6,11 @@
  *   anchors:reject <id> <reason...>                refuse with a reason; the user may apply again
  */
 import { createI18n, DEFAULT_LOCALE } from '../src/lib/i18n/index.ts';
+import type { ApplyState } from '../src/lib/validation/anchor-apply.ts';
 import {
   approveApplication,
   listApplications,
   rejectApplication,
-  type ApplyState,
 } from '../src/server/anchors/applications.ts';
 import { openRuntime } from '../src/server/boot.ts';
 import { readEnv } from '../src/server/env.ts';

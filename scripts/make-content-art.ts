@@ -7,14 +7,11 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { seededRandom } from '../src/lib/random.ts';
+import { AMBER, CYAN, esc, INK, n, PINK, SPORT_GLYPHS, VIOLET } from './art/glyphs.ts';
 
 const OUT = fileURLToPath(new URL('../public/content/', import.meta.url));
 
-const PINK = '#ff3b5c';
-const CYAN = '#00d1ff';
-const AMBER = '#ffb800';
-const VIOLET = '#7c5cff';
-const INK = '#0a0d18';
 const FONT = "'Noto Sans SC','PingFang SC','Helvetica Neue',Arial,sans-serif";
 
 /** Picture themes: the four sports of the news and three activity motifs. */
@@ -54,25 +51,6 @@ const ACTIVITIES: readonly ArtSpec[] = [
   { file: 'activities/3', theme: 'trophy', colors: [AMBER, VIOLET], figure: '12.01' },
 ];
 
-/** Rounds coordinates so the files stay small and stable. */
-const n = (value: number): string => String(Math.round(value * 10) / 10);
-
-/** Escapes text for SVG markup. */
-const esc = (text: string): string =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
-/** A small seeded generator (mulberry32), so scattered sparks land in the same place every run. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Accent of each theme: glow, rings and floor lines. */
 const ACCENT: Record<Theme, string> = {
   football: CYAN,
@@ -97,18 +75,6 @@ const FLOOR: Record<Theme, string> = {
 
 // ---------------------------------------------------------------- glyphs (radius 100 at 0,0)
 
-function shade(id: string): string {
-  return `<radialGradient id="${id}" cx="35%" cy="30%" r="75%"><stop offset="0" stop-color="#fff" stop-opacity=".35"/><stop offset=".55" stop-color="#fff" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity=".45"/></radialGradient>`;
-}
-
-/** A regular polygon's points around (cx, cy). */
-function polygon(cx: number, cy: number, r: number, sides: number, rotationDeg: number): string {
-  return Array.from({ length: sides }, (_, i) => {
-    const a = ((rotationDeg + (360 / sides) * i) * Math.PI) / 180;
-    return `${n(cx + r * Math.cos(a))},${n(cy + r * Math.sin(a))}`;
-  }).join(' ');
-}
-
 /** A five-pointed star's points. */
 function starPoints(r: number, inner: number): string {
   return Array.from({ length: 10 }, (_, i) => {
@@ -119,35 +85,7 @@ function starPoints(r: number, inner: number): string {
 }
 
 const GLYPHS: Record<Theme, () => string> = {
-  football: () => {
-    const patches = [0, 1, 2, 3, 4].map((k) => {
-      const deg = -90 + 72 * k;
-      const a = (deg * Math.PI) / 180;
-      return (
-        `<polygon points="${polygon(100 * Math.cos(a), 100 * Math.sin(a), 38, 5, deg + 180)}"/>` +
-        `<line x1="${n(36 * Math.cos(a))}" y1="${n(36 * Math.sin(a))}" x2="${n(64 * Math.cos(a))}" y2="${n(64 * Math.sin(a))}" stroke="#151a2b" stroke-width="5"/>`
-      );
-    });
-    return (
-      `<defs><clipPath id="gc"><circle r="100"/></clipPath>${shade('gs')}</defs>` +
-      `<circle r="100" fill="#f4f6fb"/>` +
-      `<g clip-path="url(#gc)" fill="#151a2b"><polygon points="${polygon(0, 0, 36, 5, -90)}"/>${patches.join('')}</g>` +
-      `<circle r="100" fill="url(#gs)"/>`
-    );
-  },
-  basketball: () =>
-    `<defs><clipPath id="gc"><circle r="100"/></clipPath>${shade('gs')}</defs>` +
-    `<circle r="100" fill="#ff7a1a"/>` +
-    `<g clip-path="url(#gc)" fill="none" stroke="#2a1408" stroke-width="6">` +
-    `<line x1="-100" y1="0" x2="100" y2="0"/><line x1="0" y1="-100" x2="0" y2="100"/>` +
-    `<path d="M-64-78Q-14 0-64 78"/><path d="M64-78Q14 0 64 78"/></g>` +
-    `<circle r="100" fill="url(#gs)"/>`,
-  tennis: () =>
-    `<defs><clipPath id="gc"><circle r="100"/></clipPath>${shade('gs')}</defs>` +
-    `<circle r="100" fill="#d6f03a"/>` +
-    `<g clip-path="url(#gc)" fill="none" stroke="#f8fde6" stroke-width="9" stroke-linecap="round">` +
-    `<path d="M-74-72C-20-30-20 30-74 72"/><path d="M74-72C20-30 20 30 74 72"/></g>` +
-    `<circle r="100" fill="url(#gs)"/>`,
+  ...SPORT_GLYPHS,
   esports: () =>
     `<path d="M-62-44H62C90-44 104-10 108 30C112 70 92 84 72 70L44 44H-44L-72 70C-92 84-112 70-108 30C-104-10-90-44-62-44Z" fill="#1c2350" stroke="${CYAN}" stroke-width="6"/>` +
     `<g fill="#eafcff"><rect x="-72" y="-14" width="44" height="14" rx="4"/><rect x="-57" y="-29" width="14" height="44" rx="4"/></g>` +
@@ -238,7 +176,7 @@ function picture(spec: ArtSpec, w: number, h: number, seed: number): string {
       .map(([px, py]) => `${n(px!)},${n(py!)}`)
       .join(' ');
   const lineColour = theme === 'esports' || theme === 'calendar' ? accent : '#fff';
-  const rand = random(seed);
+  const rand = seededRandom(seed);
   const sparks = Array.from({ length: 18 }, () => {
     const x = rand() * w;
     const y = rand() * h * 0.55;

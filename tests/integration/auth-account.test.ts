@@ -1,32 +1,14 @@
 /** Forgot password, logout, the user info of spec §3 and chat signatures. */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createApi } from '../../src/server/app.ts';
+import { describe, expect, it } from 'vitest';
 import { issueMobileHash } from '../../src/server/auth/codes.ts';
 import { verifyUserSig } from '../../src/server/auth/usersig.ts';
 import { sessions, users, wallets } from '../../src/server/db/schema.ts';
-import {
-  bearer,
-  device,
-  login,
-  otherCode,
-  passCaptcha,
-  requestCode,
-  type Api,
-} from './auth-helpers.ts';
-import { callApi, DB_KINDS, openTestRuntime, type TestRuntime } from './helpers.ts';
+import { bearer, device, login, otherCode, passCaptcha, requestCode } from './auth-helpers.ts';
+import { apiSuite, callApi, DB_KINDS } from './helpers.ts';
 
 describe.each(DB_KINDS)('account calls on %s', (kind) => {
-  let t: TestRuntime;
-  let api: Api;
-  beforeAll(async () => {
-    t = await openTestRuntime(kind, { CAPTCHA_TEST_SOLUTION: '1' });
-  });
-  // A fresh app per test: the per-IP limiters live in the app and must not leak between tests.
-  beforeEach(() => {
-    api = createApi(t.rt);
-  });
-  afterAll(async () => t?.dispose());
+  const { t, api } = apiSuite(kind, { CAPTCHA_TEST_SOLUTION: '1' });
 
   const ready = (mobile: string, smscode: string) =>
     callApi<{ mobile_hash: string }>(

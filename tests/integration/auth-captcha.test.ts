@@ -1,25 +1,16 @@
 /** Slide captcha and SMS code sending: images, tolerance, single use, passes and every limit. */
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createApi } from '../../src/server/app.ts';
 import { captchas, smsCodes } from '../../src/server/db/schema.ts';
-import { device, passCaptcha, type Api } from './auth-helpers.ts';
-import { callApi, DB_KINDS, openTestRuntime, type TestRuntime } from './helpers.ts';
+import { device, passCaptcha } from './auth-helpers.ts';
+import { apiSuite, callApi, DB_KINDS } from './helpers.ts';
 
 const decode = (dataUrl: string) => sharp(Buffer.from(dataUrl.split(',')[1]!, 'base64')).metadata();
 
 describe.each(DB_KINDS)('captcha and codes on %s', (kind) => {
-  let t: TestRuntime;
-  let api: Api;
-  beforeAll(async () => {
-    t = await openTestRuntime(kind, { CAPTCHA_TEST_SOLUTION: '1' });
-  });
-  // A fresh app per test: the per-IP limiters live in the app and must not leak between tests.
-  beforeEach(() => {
-    api = createApi(t.rt);
-  });
-  afterAll(async () => t?.dispose());
+  const { t, api } = apiSuite(kind, { CAPTCHA_TEST_SOLUTION: '1' });
 
   it('draws a 590x360 picture and a 50x59 transparent piece', async () => {
     const res = await callApi<{

@@ -2,12 +2,8 @@
 import { count } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { UserInfo } from '../../src/lib/user-info.ts';
-import type { createApi } from '../../src/server/app.ts';
 import { sessions, users } from '../../src/server/db/schema.ts';
-import { callApi, type TestRuntime } from './helpers.ts';
-
-/** The API app type. */
-export type Api = ReturnType<typeof createApi>;
+import { callApi, type RequestApp, type TestRuntime } from './helpers.ts';
 
 /** Headers of a browser with this device id. */
 export function device(id: string, extra: Record<string, string> = {}): Record<string, string> {
@@ -15,7 +11,7 @@ export function device(id: string, extra: Record<string, string> = {}): Record<s
 }
 
 /** Solves a captcha for `dev` with the test solution. */
-export async function passCaptcha(api: Api, dev: string): Promise<void> {
+export async function passCaptcha(api: RequestApp, dev: string): Promise<void> {
   const challenge = await callApi<{ id: string; test_x: number }>(
     api,
     'POST',
@@ -36,7 +32,7 @@ export async function passCaptcha(api: Api, dev: string): Promise<void> {
 /** Passes the captcha, sends a code and returns it from the SMS provider. */
 export async function requestCode(
   t: TestRuntime,
-  api: Api,
+  api: RequestApp,
   mobile: string,
   dev: string,
   reset = false,
@@ -70,7 +66,7 @@ export interface LoginData extends UserInfo {
 
 /** Calls /api/user/login with the spec's fixed fields filled in. */
 export function login(
-  api: Api,
+  api: RequestApp,
   body: Record<string, unknown>,
   dev = 'd-login',
   headers: Record<string, string> = {},

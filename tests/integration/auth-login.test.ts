@@ -1,22 +1,12 @@
 /** Login by password and by SMS code: lockout, wrong tries, expiry, single use, per-IP limit. */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createApi } from '../../src/server/app.ts';
+import { describe, expect, it } from 'vitest';
 import { loginFailures, sessions, smsCodes } from '../../src/server/db/schema.ts';
-import { accountRows, bearer, login, otherCode, requestCode, type Api } from './auth-helpers.ts';
-import { callApi, DB_KINDS, openTestRuntime, type TestRuntime } from './helpers.ts';
+import { accountRows, bearer, login, otherCode, requestCode } from './auth-helpers.ts';
+import { apiSuite, callApi, DB_KINDS } from './helpers.ts';
 
 describe.each(DB_KINDS)('login on %s', (kind) => {
-  let t: TestRuntime;
-  let api: Api;
-  beforeAll(async () => {
-    t = await openTestRuntime(kind, { CAPTCHA_TEST_SOLUTION: '1' });
-  });
-  // A fresh app per test: the per-IP limiters live in the app and must not leak between tests.
-  beforeEach(() => {
-    api = createApi(t.rt);
-  });
-  afterAll(async () => t?.dispose());
+  const { t, api } = apiSuite(kind, { CAPTCHA_TEST_SOLUTION: '1' });
 
   it('logs a demo viewer in with the password and returns a token and the user info', async () => {
     const res = await login(api, { account: '139 0000 0001', pwd: 'demo1234', login_type: 1 });

@@ -1,7 +1,6 @@
 /** Automatic registration after a right code: 301, mobile_hash proofs, attribution, refusals. */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createApi } from '../../src/server/app.ts';
+import { describe, expect, it } from 'vitest';
 import { issueMobileHash } from '../../src/server/auth/codes.ts';
 import { mobileHashes, smsCodes, users, wallets } from '../../src/server/db/schema.ts';
 import {
@@ -10,25 +9,15 @@ import {
   login,
   otherCode,
   requestCode,
-  type Api,
   type LoginData,
 } from './auth-helpers.ts';
-import { callApi, DB_KINDS, openTestRuntime, type TestRuntime } from './helpers.ts';
+import { apiSuite, callApi, DB_KINDS } from './helpers.ts';
 
 describe.each(DB_KINDS)('registration on %s', (kind) => {
-  let t: TestRuntime;
-  let api: Api;
-  beforeAll(async () => {
-    t = await openTestRuntime(kind, {
-      CAPTCHA_TEST_SOLUTION: '1',
-      REG_SOURCE_HOSTS: 'promo.example=PROMO',
-    });
+  const { t, api } = apiSuite(kind, {
+    CAPTCHA_TEST_SOLUTION: '1',
+    REG_SOURCE_HOSTS: 'promo.example=PROMO',
   });
-  // A fresh app per test: the per-IP limiters live in the app and must not leak between tests.
-  beforeEach(() => {
-    api = createApi(t.rt);
-  });
-  afterAll(async () => t?.dispose());
 
   const register = (body: Record<string, unknown>, headers: Record<string, string> = {}) =>
     callApi<LoginData>(

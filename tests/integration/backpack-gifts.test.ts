@@ -36,14 +36,7 @@ import {
 import { findGift, giftHeat, sendBackpackGift } from '../../src/server/gifts/service.ts';
 import { isClean, verifyLedger } from '../../src/server/wallet/verify.ts';
 import { DB_KINDS, openTestRuntime, type TestRuntime } from './helpers.ts';
-import {
-  connect,
-  guestJoin,
-  joinAsUser,
-  startHubServer,
-  type HubServer,
-  type TestClient,
-} from './realtime-helpers.ts';
+import { joinAsGuest, joinAsUser, startHubServer, type HubServer } from './realtime-helpers.ts';
 
 const ANCHOR = 100003;
 /** The demo viewer: 10 whistles (gift 1, comboable) and 2 rockets (gift 11, animated). */
@@ -110,13 +103,6 @@ describe.each(DB_KINDS)('backpack gifts over the hub (%s)', (kind) => {
       .where(and(eq(backpackLedger.userId, userId), eq(backpackLedger.kind, BACKPACK_GIFT_KIND)))
       .orderBy(asc(backpackLedger.id));
 
-  const watch = async (device: string): Promise<TestClient> => {
-    const guest = await connect(server.wsUrl);
-    guest.send(CLIENT_FRAME.first, guestJoin(t.rt, device, ANCHOR));
-    await guest.next(SERVER_FRAME.loginRep);
-    return guest;
-  };
-
   const backpackSend = (giftid: number, n: number, id: string) => ({
     giftid,
     count: n,
@@ -125,7 +111,7 @@ describe.each(DB_KINDS)('backpack gifts over the hub (%s)', (kind) => {
   });
 
   it('takes exactly count items, reaches the room with combos, adds heat and moves no money', async () => {
-    const watcher = await watch('bp-watcher');
+    const watcher = await joinAsGuest(server, t.rt, 'bp-watcher', ANCHOR);
     const viewer = await joinAsUser(server, t.rt, VIEWER, ANCHOR);
     const before = await money();
     const heatBefore = await heat();
@@ -202,7 +188,7 @@ describe.each(DB_KINDS)('backpack gifts over the hub (%s)', (kind) => {
   });
 
   it('refuses more than held in the sender language, changing nothing', async () => {
-    const watcher = await watch('bp-watcher-2');
+    const watcher = await joinAsGuest(server, t.rt, 'bp-watcher-2', ANCHOR);
     const zh = await joinAsUser(server, t.rt, VIEWER, ANCHOR, 'zh_cn');
     const en = await joinAsUser(server, t.rt, VIEWER, ANCHOR, 'en');
     const whistles = await held(t, VIEWER, WHISTLE);
@@ -248,7 +234,7 @@ describe.each(DB_KINDS)('backpack gifts over the hub (%s)', (kind) => {
   });
 
   it('takes the items once for a repeated client_msg_id, also when repeats race', async () => {
-    const watcher = await watch('bp-watcher-3');
+    const watcher = await joinAsGuest(server, t.rt, 'bp-watcher-3', ANCHOR);
     const viewer = await joinAsUser(server, t.rt, VIEWER, ANCHOR);
     const second = await joinAsUser(server, t.rt, VIEWER, ANCHOR);
     await grantItems(t.rt.db, {
@@ -369,7 +355,7 @@ describe.each(DB_KINDS)('backpack gifts over the hub (%s)', (kind) => {
     expect(await held(t, MEMBER, RETIRED)).toBe(retiredBefore);
     expect((await giftUses(MEMBER)).filter((r) => r.reference.startsWith('bad-'))).toEqual([]);
 
-    const guest = await watch('bp-guest');
+    const guest = await joinAsGuest(server, t.rt, 'bp-guest', ANCHOR);
     guest.send(CLIENT_FRAME.gift, backpackSend(WHISTLE, 1, 'guest-1'));
     expect((await guest.next(SERVER_FRAME.error)).data as ErrorData).toEqual({
       code: REALTIME_ERROR.forbidden,

@@ -1,12 +1,11 @@
 /** Booking matches: book, unbook, idempotency, refusals, the flood limit and the listing order. */
 import { and, count, eq, ne } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createApi } from '../../src/server/app.ts';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createSession } from '../../src/server/auth/sessions.ts';
 import { matchBookings, matches, MATCH_STATUS, users } from '../../src/server/db/schema.ts';
 import { BOOKING_RATE } from '../../src/server/sports/routes.ts';
-import { bearer, type Api } from './auth-helpers.ts';
-import { callApi, DB_KINDS, openTestRuntime, type TestRuntime } from './helpers.ts';
+import { bearer } from './auth-helpers.ts';
+import { apiSuite, callApi, DB_KINDS } from './helpers.ts';
 
 interface Booking {
   match_id: number;
@@ -16,8 +15,7 @@ interface Booking {
 }
 
 describe.each(DB_KINDS)('match bookings on %s', (kind) => {
-  let t: TestRuntime;
-  let api: Api;
+  const { t, api } = apiSuite(kind);
   let auth: Record<string, string>;
   let userId: number;
   let upcoming: number[];
@@ -25,7 +23,6 @@ describe.each(DB_KINDS)('match bookings on %s', (kind) => {
   let finished: number;
 
   beforeAll(async () => {
-    t = await openTestRuntime(kind);
     const db = t.rt.db;
     const [viewer] = await db.select().from(users).where(eq(users.mobile, '13900000001'));
     userId = viewer!.id;
@@ -35,12 +32,9 @@ describe.each(DB_KINDS)('match bookings on %s', (kind) => {
     live = rows.find((m) => m.status === MATCH_STATUS.live)!.id;
     finished = rows.find((m) => m.status === MATCH_STATUS.finished)!.id;
   });
-  // A fresh app per test: the rate limiter lives in the app.
   beforeEach(async () => {
-    api = createApi(t.rt);
     await t.rt.db.delete(matchBookings);
   });
-  afterAll(async () => t?.dispose());
 
   const book = (id: unknown, headers = auth, lang = 'en') =>
     callApi<{ match_id: number; booked: boolean }>(

@@ -7,6 +7,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { createApi } from '../../src/server/app.ts';
 import { openDatabase } from '../../src/server/db/index.ts';
 import { seedDemo } from '../../src/server/db/seed/index.ts';
 import { readEnv } from '../../src/server/env.ts';
@@ -86,9 +88,38 @@ export async function openTestRuntime(
   };
 }
 
+/** What callApi needs of an app: Hono's in-process `request`. */
+export interface RequestApp {
+  request: (input: string, init?: RequestInit) => Response | Promise<Response>;
+}
+
+/** A describe block's runtime and the API app of the test that runs. */
+export interface ApiSuite {
+  /** Open from the block's beforeAll to its afterAll. */
+  t: TestRuntime;
+  /** A fresh createApi per test: per-IP limiters live in the app and must not leak. */
+  api: RequestApp;
+}
+
+/** Registers the hooks of a suite that needs a fresh API app per test; call inside describe. */
+export function apiSuite(kind: DbKind, envOverrides: NodeJS.ProcessEnv = {}): ApiSuite {
+  // Both objects exist before the hooks run, so the block can destructure them when collected;
+  // beforeAll fills the runtime in and `api` forwards to the app of the running test.
+  const t = {} as TestRuntime;
+  let app: RequestApp | undefined;
+  beforeAll(async () => {
+    Object.assign(t, await openTestRuntime(kind, envOverrides));
+  });
+  beforeEach(() => {
+    app = createApi(t.rt);
+  });
+  afterAll(async () => t.dispose?.());
+  return { t, api: { request: (input, init) => app!.request(input, init) } };
+}
+
 /** Calls the API app in process and returns the parsed envelope. */
 export async function callApi<T = unknown>(
-  app: { request: (input: string, init?: RequestInit) => Response | Promise<Response> },
+  app: RequestApp,
   method: 'GET' | 'POST',
   url: string,
   body?: unknown,

@@ -1,6 +1,7 @@
 /** The ledger under concurrency: no negative balance, exact totals, idempotency, savepoints. */
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seededRandom } from '../../src/lib/random.ts';
 import { ledgerEntries, ledgerOperations, users, wallets } from '../../src/server/db/schema.ts';
 import {
   applyMoves,
@@ -10,17 +11,6 @@ import {
 } from '../../src/server/wallet/ledger.ts';
 import { isClean, verifyLedger } from '../../src/server/wallet/verify.ts';
 import { DB_KINDS, openTestRuntime, type TestRuntime } from './helpers.ts';
-
-/** A small seeded generator, so a failure can be replayed. */
-function seeded(seed: number): (max: number) => number {
-  let a = seed;
-  return (max) => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4_294_967_296) * max);
-  };
-}
 
 describe.each(DB_KINDS)('ledger on %s', (kind) => {
   let t: TestRuntime;
@@ -52,7 +42,8 @@ describe.each(DB_KINDS)('ledger on %s', (kind) => {
   }
 
   it('1,000 concurrent gifts from 20 users never overdraw and total exactly', async () => {
-    const random = seeded(kind === 'pglite' ? 7 : 11);
+    const rand = seededRandom(kind === 'pglite' ? 7 : 11);
+    const random = (max: number) => Math.floor(rand() * max);
     const price = 700;
     const senders = await newUsers('1380000', 20);
     const start = new Map<number, number>();

@@ -14,7 +14,7 @@ import type {
   MallHoldings,
 } from '../../src/lib/mall/api.ts';
 import { PROP_TYPE } from '../../src/lib/live/props.ts';
-import { CLIENT_FRAME, SERVER_FRAME, type EnterData } from '../../src/lib/realtime/protocol.ts';
+import { SERVER_FRAME, type EnterData } from '../../src/lib/realtime/protocol.ts';
 import type { UserInfo } from '../../src/lib/user-info.ts';
 import type { VoucherList, WalletRecord } from '../../src/lib/wallet/records.ts';
 import { getAnchorProfile } from '../../src/server/anchors/profile.ts';
@@ -33,13 +33,7 @@ import { createUser } from '../../src/server/users/service.ts';
 import { applyMoves, readBalances } from '../../src/server/wallet/ledger.ts';
 import { isClean, verifyLedger } from '../../src/server/wallet/verify.ts';
 import { callApi, DB_KINDS, openTestRuntime, type TestRuntime } from './helpers.ts';
-import {
-  connect,
-  guestJoin,
-  joinAsUser,
-  startHubServer,
-  type HubServer,
-} from './realtime-helpers.ts';
+import { joinAsGuest, joinAsUser, startHubServer, type HubServer } from './realtime-helpers.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const NOBLE = 100002;
@@ -320,9 +314,7 @@ describe.each(DB_KINDS)('mall (%s)', (kind) => {
     expect(board.list.find((e) => e.user_id === NOBLE)).toMatchObject({ rank: 1, vip_level: 0 });
 
     // The hub announces the lapsed noble as a plain member (no entrance).
-    const guest = await connect(hub.wsUrl);
-    guest.send(CLIENT_FRAME.first, guestJoin(t.rt, 'device-mall-guest', ANCHOR));
-    await guest.next(SERVER_FRAME.loginRep);
+    const guest = await joinAsGuest(hub, t.rt, 'device-mall-guest', ANCHOR);
     const noble = await joinAsUser(hub, t.rt, NOBLE, ANCHOR);
     const enter = await guest.next(SERVER_FRAME.enter, (d: EnterData) => d.user_id === NOBLE);
     expect((enter.data as EnterData).vip_level).toBe(0);

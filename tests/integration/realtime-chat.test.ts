@@ -19,6 +19,7 @@ import { DB_KINDS, openTestRuntime, type TestRuntime } from './helpers.ts';
 import {
   connect,
   guestJoin,
+  joinAsGuest,
   joinAsUser,
   startHubServer,
   userJoin,
@@ -195,9 +196,7 @@ describe.each(DB_KINDS)('live room hub (%s)', (kind) => {
   });
 
   it('coalesces a burst into batches: fewer socket messages than frames', async () => {
-    const observer = await connect(server.wsUrl);
-    observer.send(CLIENT_FRAME.first, guestJoin(t.rt, 'device-observer', ANCHOR));
-    await observer.next(SERVER_FRAME.loginRep);
+    const observer = await joinAsGuest(server, t.rt, 'device-observer', ANCHOR);
     const speakers = await Promise.all(
       [VIEWER, NOBLE, 100004, 100006, 100007].map((id) => joinAsUser(server, t.rt, id, ANCHOR)),
     );

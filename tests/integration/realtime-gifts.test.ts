@@ -17,13 +17,7 @@ import { gifts, liveRooms, rankingTotals } from '../../src/server/db/schema.ts';
 import { applyMoves, readBalances } from '../../src/server/wallet/ledger.ts';
 import { isClean, verifyLedger } from '../../src/server/wallet/verify.ts';
 import { DB_KINDS, openTestRuntime, type TestRuntime } from './helpers.ts';
-import {
-  connect,
-  guestJoin,
-  joinAsUser,
-  startHubServer,
-  type HubServer,
-} from './realtime-helpers.ts';
+import { joinAsGuest, joinAsUser, startHubServer, type HubServer } from './realtime-helpers.ts';
 
 const ANCHOR = 100003;
 const VIEWER = 100001;
@@ -65,9 +59,7 @@ describe.each(DB_KINDS)('gifts over the hub (%s)', (kind) => {
     (await t.rt.db.select().from(liveRooms).where(eq(liveRooms.anchorId, ANCHOR)))[0]!.heat;
 
   it('charges once, credits the anchor, reaches the room with combos and answers the balance', async () => {
-    const guest = await connect(server.wsUrl);
-    guest.send(CLIENT_FRAME.first, guestJoin(t.rt, 'gift-guest', ANCHOR));
-    await guest.next(SERVER_FRAME.loginRep);
+    const guest = await joinAsGuest(server, t.rt, 'gift-guest', ANCHOR);
     const viewer = await joinAsUser(server, t.rt, VIEWER, ANCHOR);
     const before = await readBalances(t.rt.db, VIEWER);
     const anchorBefore = await readBalances(t.rt.db, ANCHOR);
@@ -140,9 +132,7 @@ describe.each(DB_KINDS)('gifts over the hub (%s)', (kind) => {
   });
 
   it('refuses guests, the anchor in their own room, counts off the panel and unknown gifts', async () => {
-    const guest = await connect(server.wsUrl);
-    guest.send(CLIENT_FRAME.first, guestJoin(t.rt, 'gift-guest-2', ANCHOR));
-    await guest.next(SERVER_FRAME.loginRep);
+    const guest = await joinAsGuest(server, t.rt, 'gift-guest-2', ANCHOR);
     guest.send(CLIENT_FRAME.gift, { giftid: CHEAP, count: 1, client_msg_id: 'g-1' });
     expect(((await guest.next(SERVER_FRAME.error)).data as ErrorData).msg).toBe(
       'Log in to send gifts',

@@ -145,3 +145,17 @@ export async function joinAsUser(
   await client.next(SERVER_FRAME.loginRep);
   return Object.assign(client, { token });
 }
+
+/** Connects and joins room `anchorId` as the guest of `device`; resolves after loginRep. */
+export async function joinAsGuest(
+  server: HubServer,
+  rt: Runtime,
+  device: string,
+  anchorId: number,
+  lang = 'en',
+): Promise<TestClient> {
+  const client = await connect(server.wsUrl, lang);
+  client.send(CLIENT_FRAME.first, guestJoin(rt, device, anchorId));
+  await client.next(SERVER_FRAME.loginRep);
+  return client;
+}

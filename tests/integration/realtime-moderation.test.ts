@@ -18,8 +18,7 @@ import { DEFAULT_CHAT_CONFIG, type ChatConfig } from '../../src/lib/rules/chat.t
 import { appConfig, chatBans, chatMessages } from '../../src/server/db/schema.ts';
 import { DB_KINDS, openTestRuntime, type TestRuntime } from './helpers.ts';
 import {
-  connect,
-  guestJoin,
+  joinAsGuest,
   joinAsUser,
   startHubServer,
   type HubServer,
@@ -198,10 +197,8 @@ describe.each(DB_KINDS)('chat rules and moderation (%s)', (kind) => {
       for (const f of client.all(SERVER_FRAME.error))
         expect(f.data).toMatchObject({ code: REALTIME_ERROR.forbidden });
     }
-    const guest = await connect(server!.wsUrl);
+    const guest = await joinAsGuest(server!, t.rt, 'guest-mod', ANCHOR);
     open.push(guest);
-    guest.send(CLIENT_FRAME.first, guestJoin(t.rt, 'guest-mod', ANCHOR));
-    await guest.next(SERVER_FRAME.loginRep);
     guest.send(CLIENT_FRAME.deleteMsg, { id: 1 });
     expect((await guest.next(SERVER_FRAME.error)).data).toMatchObject({
       code: REALTIME_ERROR.forbidden,

@@ -20,6 +20,7 @@ import { DB_KINDS, openTestRuntime, type TestRuntime } from './helpers.ts';
 import {
   connect,
   guestJoin,
+  joinAsGuest,
   joinAsUser,
   startHubServer,
   type HubServer,
@@ -50,9 +51,7 @@ describe.each(DB_KINDS)('chat props (%s)', (kind) => {
     t.rt.db.select().from(chatMessages).where(eq(chatMessages.content, content));
 
   it('sends a colourful and a speaker message, each using one prop', async () => {
-    const watcher = await connect(server.wsUrl);
-    watcher.send(CLIENT_FRAME.first, guestJoin(t.rt, 'props-watcher', ANCHOR));
-    await watcher.next(SERVER_FRAME.loginRep);
+    const watcher = await joinAsGuest(server, t.rt, 'props-watcher', ANCHOR);
     const viewer = await joinAsUser(server, t.rt, VIEWER, ANCHOR);
 
     viewer.send(CLIENT_FRAME.say, {
@@ -146,9 +145,7 @@ describe.each(DB_KINDS)('chat props (%s)', (kind) => {
     for (const f of viewer.all(SERVER_FRAME.error)) {
       expect((f.data as ErrorData).code).toBe(REALTIME_ERROR.badFrame);
     }
-    const guest = await connect(server.wsUrl);
-    guest.send(CLIENT_FRAME.first, guestJoin(t.rt, 'props-guest', ANCHOR));
-    await guest.next(SERVER_FRAME.loginRep);
+    const guest = await joinAsGuest(server, t.rt, 'props-guest', ANCHOR);
     guest.send(CLIENT_FRAME.say, { content: 'guest pink', props: { type: 101, props_id: 3 } });
     expect(((await guest.next(SERVER_FRAME.error)).data as ErrorData).code).toBe(
       REALTIME_ERROR.forbidden,

@@ -11,9 +11,9 @@ import {
   approveApplication,
   loadReview,
   rejectApplication,
-  type Application,
   type ReviewFilter,
 } from '../../lib/stores/anchor-apply.ts';
+import type { ApplicationView } from '../../lib/validation/anchor-apply.ts';
 import { openLogin } from '../../lib/stores/dialogs.ts';
 import { $locale } from '../../lib/stores/locale.ts';
 import { $loggedIn } from '../../lib/stores/session.ts';
@@ -23,7 +23,7 @@ import './anchor-apply.css';
 
 const FILTERS: ReviewFilter[] = ['verifying', 'verified', 'failed', 'all'];
 
-function Row({ app }: { app: Application }) {
+function Row({ app }: { app: ApplicationView }) {
   const t = useT();
   const locale = useStore($locale);
   const [rejecting, setRejecting] = useState(false);

@@ -4,13 +4,8 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import {
-  $applyRetry,
-  $applyStatus,
-  applyAgain,
-  loadApply,
-  type ApplyStatus,
-} from '../../lib/stores/anchor-apply.ts';
+import { $applyRetry, $applyStatus, applyAgain, loadApply } from '../../lib/stores/anchor-apply.ts';
+import type { ApplyStatus } from '../../lib/validation/anchor-apply.ts';
 import { openDialog, openLogin } from '../../lib/stores/dialogs.ts';
 import { $locale } from '../../lib/stores/locale.ts';
 import { $loggedIn } from '../../lib/stores/session.ts';

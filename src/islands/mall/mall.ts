@@ -11,39 +11,12 @@ import { openLogin } from '../../lib/stores/dialogs.ts';
 import { $holdings, loadHoldings, openCheckout } from '../../lib/stores/mall.ts';
 import { $loggedIn } from '../../lib/stores/session.ts';
 import { siteDay } from '../../lib/time.ts';
+import { wireTabs } from '../tabs.ts';
 import { initCheckoutDialog } from './dialog.ts';
 import { fill, readMallText, type MallText } from './text.ts';
 
 const root = document.querySelector<HTMLElement>('[data-mall]');
 if (root) init(root);
-
-/** Tabs that switch in place and keep `?tab=` in the address (links work without scripts). */
-function wireTabs(root: HTMLElement): void {
-  const tabs = [...root.querySelectorAll<HTMLAnchorElement>('[data-mall-tabs] [role="tab"]')];
-  const select = (tab: HTMLAnchorElement, focus: boolean) => {
-    for (const other of tabs) {
-      const on = other === tab;
-      other.setAttribute('aria-selected', String(on));
-      other.tabIndex = on ? 0 : -1;
-      const panel = document.getElementById(other.getAttribute('aria-controls') ?? '');
-      if (panel) panel.hidden = !on;
-    }
-    if (focus) tab.focus();
-    history.replaceState(null, '', tab.href);
-  };
-  for (const tab of tabs) {
-    tab.addEventListener('click', (event) => {
-      event.preventDefault();
-      select(tab, false);
-    });
-    tab.addEventListener('keydown', (event) => {
-      const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
-      if (!step) return;
-      event.preventDefault();
-      select(tabs[(tabs.indexOf(tab) + step + tabs.length) % tabs.length]!, true);
-    });
-  }
-}
 
 /** Fills the account panel and marks the noble card the user holds. */
 function showHoldings(root: HTMLElement, text: MallText, holdings: MallHoldings | null): void {
@@ -87,7 +60,8 @@ function showHoldings(root: HTMLElement, text: MallText, holdings: MallHoldings 
 function init(root: HTMLElement): void {
   const text = readMallText(root);
   const locale = toLocale(document.documentElement.lang);
-  wireTabs(root);
+  const tablist = root.querySelector<HTMLElement>('[data-mall-tabs]');
+  if (tablist) wireTabs(tablist);
   $loggedIn.subscribe((inside) => {
     root.dataset.auth = inside ? 'in' : 'out';
     void loadHoldings();

@@ -1,30 +1,5 @@
 /** /ranking: daily and monthly tabs switch in place (links still work without JavaScript). */
+import { wireTabs } from '../tabs.ts';
 
 const tablist = document.querySelector<HTMLElement>('[data-rk-tabs]');
-if (tablist) {
-  const tabs = [...tablist.querySelectorAll<HTMLAnchorElement>('[role="tab"]')];
-  const select = (tab: HTMLAnchorElement, focus: boolean) => {
-    for (const other of tabs) {
-      const on = other === tab;
-      other.setAttribute('aria-selected', String(on));
-      other.tabIndex = on ? 0 : -1;
-      const panel = document.getElementById(other.getAttribute('aria-controls') ?? '');
-      if (panel) panel.hidden = !on;
-    }
-    if (focus) tab.focus();
-    history.replaceState(null, '', tab.href);
-  };
-  for (const tab of tabs) {
-    tab.addEventListener('click', (event) => {
-      event.preventDefault();
-      select(tab, false);
-    });
-    tab.addEventListener('keydown', (event) => {
-      const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
-      if (!step) return;
-      event.preventDefault();
-      const next = tabs[(tabs.indexOf(tab) + step + tabs.length) % tabs.length]!;
-      select(next, true);
-    });
-  }
-}
+if (tablist) wireTabs(tablist);

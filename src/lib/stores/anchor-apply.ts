@@ -10,35 +10,12 @@ import {
   anchorApplyCodeSchema,
   anchorApplySchema,
   rejectApplicationSchema,
+  type ApplicationView,
+  type ApplyState,
+  type ApplyStatus,
 } from '../validation/anchor-apply.ts';
 import { firstIssueMessage } from '../validation/messages.ts';
 import { $locale } from './locale.ts';
-
-/** An application as the API shows it (ID number and phone masked). */
-export interface Application {
-  id: number;
-  user_id: number;
-  nick_name: string;
-  status: 'verifying' | 'verified' | 'failed';
-  live_type: number;
-  live_type_name: string;
-  experience: number;
-  real_name: string;
-  contact: string;
-  id_number: string;
-  id_photo: string;
-  profile: string;
-  mobile: string;
-  introducer: string;
-  reason: string;
-  created_at: number;
-  reviewed_at: number | null;
-}
-
-/** anchor_apply_status's answer. */
-export type ApplyStatus =
-  | { status: 'not_certified' }
-  | { status: Application['status']; reason: string; application: Application };
 
 /** The form as the page holds it (strings as typed). */
 export interface ApplyFormState {
@@ -141,13 +118,13 @@ export async function submitApply(form: ApplyFormState): Promise<void> {
 }
 
 /** Status filter of the review list. */
-export type ReviewFilter = 'verifying' | 'verified' | 'failed' | 'all';
+export type ReviewFilter = ApplyState | 'all';
 
 /** The review list: loading, refused (not an administrator, with the server's message) or ready. */
 export type ReviewState =
   | { kind: 'loading' }
   | { kind: 'refused'; message: string }
-  | { kind: 'ready'; list: Application[] };
+  | { kind: 'ready'; list: ApplicationView[] };
 
 /** The administrators' list. */
 export const $review = atom<ReviewState>({ kind: 'loading' });
@@ -159,9 +136,13 @@ export async function loadReview(filter: ReviewFilter = $reviewFilter.get()): Pr
   $reviewFilter.set(filter);
   $review.set({ kind: 'loading' });
   try {
-    const { list } = await call<{ list: Application[] }>('get', '/api/admin/anchor_applications', {
-      status: filter,
-    });
+    const { list } = await call<{ list: ApplicationView[] }>(
+      'get',
+      '/api/admin/anchor_applications',
+      {
+        status: filter,
+      },
+    );
     if ($reviewFilter.get() === filter) $review.set({ kind: 'ready', list });
   } catch (e) {
     $review.set({ kind: 'refused', message: (e as Error).message });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countWords, isResidentId, maskIdNumber, maskMobile } from './anchor-apply.ts';
+import { countWords, isResidentId, maskIdNumber } from './anchor-apply.ts';
 
 describe('anchor application rules', () => {
   it('checks the resident ID check character and birth date', () => {
@@ -17,8 +17,7 @@ describe('anchor application rules', () => {
     expect(countWords('   ')).toBe(0);
   });
 
-  it('masks the ID number and the phone', () => {
+  it('masks the ID number', () => {
     expect(maskIdNumber('11010519491231002X')).toBe('1101**********002X');
-    expect(maskMobile('13900000004')).toBe('139****0004');
   });
 });

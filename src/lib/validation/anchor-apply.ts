@@ -1,7 +1,8 @@
 /**
  * The anchor application form (spec §3, §8), shared by the apply page and the API: live type,
  * live experience, real name, contact, resident ID with its checksum, ID photo, a profile of at
- * least 15 words, a verified phone, an optional introducer and the live agreement consent.
+ * least 15 words, a verified phone, an optional introducer and the live agreement consent; and
+ * the applications as the API answers them.
  */
 import { z } from 'zod';
 import { mobileSchema, smsCodeSchema } from './account.ts';
@@ -35,11 +36,6 @@ export function isResidentId(value: string): boolean {
 export function maskIdNumber(value: string): string {
   if (value.length < 8) return '*'.repeat(value.length);
   return `${value.slice(0, 4)}${'*'.repeat(value.length - 8)}${value.slice(-4)}`;
-}
-
-/** A phone as it may be shown: 139****0004. */
-export function maskMobile(value: string): string {
-  return value.length === 11 ? `${value.slice(0, 3)}****${value.slice(7)}` : value;
 }
 
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/gu;
@@ -136,7 +132,38 @@ export const approveApplicationSchema = z.object({
   id: z.coerce.number().int().min(1).max(2_147_483_647),
 });
 
+/** Application state names as the API answers them, indexed by the stored status. */
+export const APPLY_STATE = ['verifying', 'verified', 'failed'] as const;
+/** One application state name. */
+export type ApplyState = (typeof APPLY_STATE)[number];
+
 /** GET /api/admin/anchor_applications. */
 export const listApplicationsSchema = z.object({
-  status: z.enum(['all', 'verifying', 'verified', 'failed']).default('verifying'),
+  status: z.enum(['all', ...APPLY_STATE]).default('verifying'),
 });
+
+/** An application as shown to its applicant or an administrator: ID number and phone masked. */
+export interface ApplicationView {
+  id: number;
+  user_id: number;
+  nick_name: string;
+  status: ApplyState;
+  live_type: number;
+  live_type_name: string;
+  experience: number;
+  real_name: string;
+  contact: string;
+  id_number: string;
+  id_photo: string;
+  profile: string;
+  mobile: string;
+  introducer: string;
+  reason: string;
+  created_at: number;
+  reviewed_at: number | null;
+}
+
+/** The applicant's status: not_certified before any application, else the newest one's state. */
+export type ApplyStatus =
+  | { status: 'not_certified' }
+  | { status: ApplyState; reason: string; application: ApplicationView };

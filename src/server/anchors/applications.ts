@@ -5,10 +5,14 @@
  */
 import { and, desc, eq, ne } from 'drizzle-orm';
 import { createI18n, type Locale } from '../../lib/i18n/index.ts';
+import { formatPhone } from '../../lib/format.ts';
 import {
+  APPLY_STATE,
   maskIdNumber,
-  maskMobile,
   type AnchorApplyForm,
+  type ApplicationView,
+  type ApplyState,
+  type ApplyStatus,
 } from '../../lib/validation/anchor-apply.ts';
 import { consumeCode } from '../auth/codes.ts';
 import type { Db } from '../db/index.ts';
@@ -22,37 +26,6 @@ import {
 } from '../db/schema.ts';
 import { coverPaths } from '../db/seed/people.ts';
 import { ApiError } from '../http/envelope.ts';
-
-/** Application state names as the API answers them. */
-export const APPLY_STATE = ['verifying', 'verified', 'failed'] as const;
-/** One application state name. */
-export type ApplyState = (typeof APPLY_STATE)[number];
-
-/** An application as shown to its applicant or an administrator: sensitive fields masked. */
-export interface ApplicationView {
-  id: number;
-  user_id: number;
-  nick_name: string;
-  status: ApplyState;
-  live_type: number;
-  live_type_name: string;
-  experience: number;
-  real_name: string;
-  contact: string;
-  id_number: string;
-  id_photo: string;
-  profile: string;
-  mobile: string;
-  introducer: string;
-  reason: string;
-  created_at: number;
-  reviewed_at: number | null;
-}
-
-/** The applicant's status: not_certified before any application, else the newest one's state. */
-export type ApplyStatus =
-  | { status: 'not_certified' }
-  | { status: ApplyState; reason: string; application: ApplicationView };
 
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 
@@ -98,7 +71,7 @@ function toView({ app, nickName, typeName }: ViewRow): ApplicationView {
     id_number: maskIdNumber(app.idNumber),
     id_photo: app.idPhoto,
     profile: app.profile,
-    mobile: maskMobile(app.mobile),
+    mobile: formatPhone(app.mobile),
     introducer: app.introducer,
     reason: app.reason,
     created_at: seconds(app.createdAt),

@@ -5,6 +5,7 @@
  */
 import { eq, ne } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { seededRandom } from '../../../lib/random.ts';
 import type { MatchStats, StatItem } from '../../../lib/sports/match-centre.ts';
 import { SPORT_ID, STAT_KEYS } from '../../../lib/sports/match-centre.ts';
 import type { Db } from '../index.ts';
@@ -27,17 +28,6 @@ interface Started {
 }
 
 type Rand = () => number;
-
-function random(seed: number): Rand {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const between = (rand: Rand, lo: number, hi: number): number =>
   lo + Math.floor(rand() * (hi - lo + 1));
@@ -342,7 +332,7 @@ export async function seedMatchCentre(
       away: { en: row.awayEn, zh: row.awayZh },
     };
     const script = MATCH_SCRIPTS[tagOf.get(row.id) ?? ''];
-    const made = script ?? GENERATORS[m.sportId]?.(m, random(row.id * 7919));
+    const made = script ?? GENERATORS[m.sportId]?.(m, seededRandom(row.id * 7919));
     if (!made) continue;
     const lines = [...made.lines].sort((a, b) => a[0] - b[0]);
     for (const [minute, kind, textEn, textZh] of lines) {

@@ -2,6 +2,7 @@
  * Demo fixtures from 7 days before `now` to 7 days after: finished matches have final scores,
  * matches in progress have partial scores, future ones none. Deterministic for a given `now`.
  */
+import { seededRandom } from '../../../lib/random.ts';
 import type { Db } from '../index.ts';
 import { leagues, matches, MATCH_STATUS, teams } from '../schema.ts';
 import type { MatchTag } from './people.ts';
@@ -95,18 +96,6 @@ export interface PlannedMatch {
   awayScore: number | null;
 }
 
-/** A small seeded PRNG (mulberry32) so the demo fixtures are the same on every reset. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function poisson(rand: () => number, mean: number): number {
   const limit = Math.exp(-mean);
   let k = 0;
@@ -169,7 +158,7 @@ function shuffle<T>(rand: () => number, items: readonly T[]): T[] {
 
 /** Plans every fixture of the demo fortnight around `now`. */
 export function planMatches(now: Date): PlannedMatch[] {
-  const rand = random(20240601);
+  const rand = seededRandom(20240601);
   const nowMs = now.getTime();
   const played = new Map<string, number[]>();
   const rested = (sportId: number, team: string, start: number): boolean =>

@@ -3,6 +3,7 @@
  * addContribution, the function the gift economy calls, so the seed exercises the real path.
  * They are demo totals only: no balance moved for them.
  */
+import { seededRandom } from '../../../lib/random.ts';
 import { siteDay, siteDayRange } from '../../../lib/time.ts';
 import { addContribution } from '../../rankings/service.ts';
 import type { Db } from '../index.ts';
@@ -30,17 +31,6 @@ const GIVERS: readonly { mobile: string; weight: number; top: number }[] = [
   { mobile: '13900000025', weight: 1, top: 2 },
   { mobile: '13900000011', weight: 1, top: 3 },
 ];
-
-/** A small seeded generator (mulberry32), so every seed gives the same rankings. */
-function seeded(seed: number): (max: number) => number {
-  let a = seed;
-  return (max) => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4_294_967_296) * max);
-  };
-}
 
 function weighted<T extends { weight: number }>(items: readonly T[], roll: number): T {
   let left = roll;
@@ -74,7 +64,8 @@ export async function seedFans(db: Db, now: Date): Promise<Map<string, number>> 
 
 /** Gifts spread over this Beijing month before today (about 110) and over today so far (about 45). */
 export async function seedRankings(db: Db, ids: Map<string, number>, now: Date): Promise<void> {
-  const random = seeded(20_261_123);
+  const rand = seededRandom(20_261_123);
+  const random = (max: number) => Math.floor(rand() * max);
   const anchors = DEMO_ROOMS.map((room, i) => ({
     id: ids.get(room.anchorMobile)!,
     // Live rooms and the first rooms of the list draw more gifts.

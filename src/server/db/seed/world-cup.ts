@@ -2,6 +2,7 @@
  * The demo World Cup: 32 national teams in eight groups and the group stage around `now`
  * (rounds one and two played, round three to come). Deterministic for a given `now`.
  */
+import { seededRandom } from '../../../lib/random.ts';
 import type { Db } from '../index.ts';
 import { leagues, matches, MATCH_STATUS, teams, tournamentGroups } from '../schema.ts';
 
@@ -98,17 +99,6 @@ const ROUND_DAYS: readonly (readonly [number, number])[] = [
 /** Kick-off hours after Beijing midnight; two matches share each slot. */
 const KICKOFFS = [17, 20, 23, 26];
 
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function goals(rand: () => number, mean: number): number {
   const limit = Math.exp(-mean);
   let k = 0;
@@ -122,7 +112,7 @@ function goals(rand: () => number, mean: number): number {
 
 /** Inserts the tournament, its teams, groups and group-stage fixtures; returns the league id. */
 export async function seedWorldCup(db: Db, now: Date): Promise<number> {
-  const rand = random(2026);
+  const rand = seededRandom(2026);
   const nowMs = now.getTime();
   const today = Math.floor((nowMs + BEIJING_OFFSET) / DAY) * DAY - BEIJING_OFFSET;
   const [league] = await db.insert(leagues).values(WORLD_CUP).returning({ id: leagues.id });

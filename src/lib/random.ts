@@ -1,0 +1,16 @@
+/** Seeded pseudo-random numbers, for demo data, generated art and replayable tests. */
+
+/**
+ * A small seeded generator (mulberry32): numbers in [0, 1), the same for a seed on every run.
+ * @example const rand = seededRandom(2026); Math.floor(rand() * 6) // a die
+ */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
