@@ -7,6 +7,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { GIFTS } from '../../../lib/gifts/catalogue.ts';
+import { seededRandom } from '../../../lib/random.ts';
 import { siteDay, siteDayRange } from '../../../lib/time.ts';
 import { sendGift } from '../../gifts/service.ts';
 import { minuteOf } from '../../studio/stats.ts';
@@ -41,17 +42,6 @@ const PAST_TITLES = [
 
 /** Who gives in the history (demo fans and viewers). */
 const GIVERS = ['13900000002', '13900000020', '13900000021', '13900000022', '13900000024'];
-
-/** mulberry32: the same history on every seed. */
-function seeded(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 /** Viewers at minute `i` of a live of `length` minutes peaking at `peak`: ramp, plateau, fade. */
 function viewersAt(i: number, length: number, peak: number, noise: number): number {
@@ -179,7 +169,7 @@ export async function seedLiveHistory(
   now: Date,
   withPast: boolean,
 ): Promise<void> {
-  const random = seeded(20_261_124);
+  const random = seededRandom(20_261_124);
   const givers = GIVERS.map((m) => ids.get(m)!).filter((id) => id !== undefined);
   const seeding: GiftSeeding = {
     rows: new Map((await db.select().from(gifts)).map((g) => [g.id, g])),
