@@ -19,7 +19,7 @@ import type {
 import { siteDay, siteDayRange } from '../../src/lib/time.ts';
 import { createApi } from '../../src/server/app.ts';
 import { createSession } from '../../src/server/auth/sessions.ts';
-import { appConfig, ledgerEntries, users } from '../../src/server/db/schema.ts';
+import { ledgerEntries, users } from '../../src/server/db/schema.ts';
 import { addViewerSamples, minuteOf } from '../../src/server/studio/stats.ts';
 import { giftSplit } from '../../src/server/wallet/ledger.ts';
 import { isClean, verifyLedger } from '../../src/server/wallet/verify.ts';
@@ -30,6 +30,7 @@ import {
   joinAsUser,
   startHubServer,
   type HubServer,
+  speakRateOff,
 } from './realtime-helpers.ts';
 
 const ANCHOR = '13900000012';
@@ -71,12 +72,7 @@ describe.each(DB_KINDS)('anchor centre (%s)', (kind) => {
       const [row] = await t.rt.db.select().from(users).where(eq(users.mobile, mobile));
       ids[mobile] = row!.id;
     }
-    // Speak rate off: this suite is about counting, not about the chat rules.
-    const config = await t.rt.db.select().from(appConfig).where(eq(appConfig.key, 'chat_config'));
-    await t.rt.db
-      .update(appConfig)
-      .set({ value: { ...(config[0]?.value as object), toggle_speak_rate: 0 } })
-      .where(eq(appConfig.key, 'chat_config'));
+    await speakRateOff(t.rt);
     server = await startHubServer(t.rt, { tickMs: 20 });
   }, 60_000);
   afterAll(async () => {

@@ -13,7 +13,7 @@ import {
   type SayData,
 } from '../../src/lib/realtime/protocol.ts';
 import { signUserSig } from '../../src/server/auth/usersig.ts';
-import { appConfig, chatMessages, liveRooms } from '../../src/server/db/schema.ts';
+import { chatMessages, liveRooms } from '../../src/server/db/schema.ts';
 import { publishMatchLive } from '../../src/server/sports/match-live.ts';
 import { DB_KINDS, openTestRuntime, type TestRuntime } from './helpers.ts';
 import {
@@ -24,6 +24,7 @@ import {
   startHubServer,
   userJoin,
   type HubServer,
+  speakRateOff,
 } from './realtime-helpers.ts';
 
 const ANCHOR = 100003;
@@ -35,12 +36,7 @@ describe.each(DB_KINDS)('live room hub (%s)', (kind) => {
   let server: HubServer;
   beforeAll(async () => {
     t = await openTestRuntime(kind);
-    // Speak rate off so a test may send several messages without waiting.
-    const config = await t.rt.db.select().from(appConfig).where(eq(appConfig.key, 'chat_config'));
-    await t.rt.db
-      .update(appConfig)
-      .set({ value: { ...(config[0]?.value as object), toggle_speak_rate: 0 } })
-      .where(eq(appConfig.key, 'chat_config'));
+    await speakRateOff(t.rt);
     server = await startHubServer(t.rt, { tickMs: 50 });
   }, 60_000);
   afterAll(async () => {

@@ -3,6 +3,7 @@
  * that collect frames (batches unpacked), and chat ids signed the way getUserSig signs them.
  */
 import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
 import { WebSocket } from 'ws';
 import {
   CLIENT_FRAME,
@@ -12,6 +13,7 @@ import {
 } from '../../src/lib/realtime/protocol.ts';
 import { createApi } from '../../src/server/app.ts';
 import { createSession, hashToken } from '../../src/server/auth/sessions.ts';
+import { appConfig } from '../../src/server/db/schema.ts';
 import { guestId, signUserSig } from '../../src/server/auth/usersig.ts';
 import { createServer } from '../../src/server/http/server.ts';
 import { createHub, type Hub, type HubOptions } from '../../src/server/realtime/hub.ts';
@@ -158,4 +160,14 @@ export async function joinAsGuest(
   client.send(CLIENT_FRAME.first, guestJoin(rt, device, anchorId));
   await client.next(SERVER_FRAME.loginRep);
   return client;
+}
+
+/** Turns the chat's speak-rate rule off, so a test may send several messages without waiting. */
+export async function speakRateOff(rt: Runtime): Promise<void> {
+  const key = eq(appConfig.key, 'chat_config');
+  const [config] = await rt.db.select().from(appConfig).where(key);
+  await rt.db
+    .update(appConfig)
+    .set({ value: { ...(config?.value as object), toggle_speak_rate: 0 } })
+    .where(key);
 }

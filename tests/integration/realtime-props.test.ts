@@ -15,7 +15,7 @@ import {
   type SayData,
 } from '../../src/lib/realtime/protocol.ts';
 import { itemQuantity } from '../../src/server/backpack/service.ts';
-import { appConfig, chatMessages } from '../../src/server/db/schema.ts';
+import { chatMessages } from '../../src/server/db/schema.ts';
 import { DB_KINDS, openTestRuntime, type TestRuntime } from './helpers.ts';
 import {
   connect,
@@ -24,6 +24,7 @@ import {
   joinAsUser,
   startHubServer,
   type HubServer,
+  speakRateOff,
 } from './realtime-helpers.ts';
 
 const ANCHOR = 100003;
@@ -35,11 +36,7 @@ describe.each(DB_KINDS)('chat props (%s)', (kind) => {
   let server: HubServer;
   beforeAll(async () => {
     t = await openTestRuntime(kind);
-    const config = await t.rt.db.select().from(appConfig).where(eq(appConfig.key, 'chat_config'));
-    await t.rt.db
-      .update(appConfig)
-      .set({ value: { ...(config[0]?.value as object), toggle_speak_rate: 0 } })
-      .where(eq(appConfig.key, 'chat_config'));
+    await speakRateOff(t.rt);
     server = await startHubServer(t.rt, { tickMs: 20 });
   }, 60_000);
   afterAll(async () => {

@@ -61,6 +61,7 @@ export const studio = {
   },
   centre: {
     title: 'Anchor centre',
+    intro: 'How your lives are going: viewers, chat, gifts and what you earned.',
     tabs: { overview: 'Overview', income: 'Income', analysis: 'Data analysis' },
     live: 'You are live',
     liveHint: 'Viewers are watching your room now.',

@@ -62,6 +62,7 @@ export const studio: StudioResource = {
   },
   centre: {
     title: '主播中心',
+    intro: '你的直播表现：观众、弹幕、礼物与收益。',
     tabs: { overview: '概览', income: '收益', analysis: '数据分析' },
     live: '正在直播',
     liveHint: '观众正在观看你的直播间。',
