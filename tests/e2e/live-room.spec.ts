@@ -19,6 +19,8 @@ async function openAs(
   await page.goto(ROOM);
   await signIn(page, mobile);
   await expect(page.locator('[data-chat-input]')).toBeVisible();
+  // Joined, so what others say next arrives live (and on the barrage), not as history.
+  await expect(page.locator('.chat[data-connection="joined"]')).toBeVisible({ timeout: 15_000 });
   return page;
 }
 
