@@ -5,7 +5,7 @@ import { $centreIncome, loadIncome } from '../../../lib/stores/anchor-centre.ts'
 import { INCOME_PAGE_SIZE } from '../../../lib/studio/centre.ts';
 import { useT } from '../../use-t.ts';
 import { ChartBox } from './ChartBox.tsx';
-import { fullWhen, gems, gemsShort } from './format.ts';
+import { fullWhen, gems } from './format.ts';
 import { Failed } from './parts.tsx';
 import { RangeBar } from './RangeBar.tsx';
 
@@ -58,7 +58,7 @@ export function IncomeTab() {
               label={t('studio.centre.analysis.chartLabel', {
                 name: t('studio.centre.income.perDay'),
               })}
-              spec={{ ...spec, formatRight: gemsShort }}
+              spec={spec}
             />
           )}
           <section className="ac-card" aria-labelledby="ac-records">

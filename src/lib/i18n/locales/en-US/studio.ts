@@ -132,7 +132,7 @@ export const studio = {
       pick: 'Choose a live in the table to see its viewers minute by minute.',
       noSamples: 'No viewer counts were recorded for this live.',
       empty: 'No lives in this range.',
-      chartLabel: '{{name}} chart; the table below lists the same figures.',
+      chartLabel: '{{name}} chart',
     },
     duration: '{{h}} h {{m}} min',
     durationMin: '{{m}} min',

@@ -132,7 +132,7 @@ export const studio: StudioResource = {
       pick: '在表格中选择一场直播，查看每分钟在线人数。',
       noSamples: '这场直播没有记录到在线人数。',
       empty: '所选范围内没有直播。',
-      chartLabel: '{{name}}图表；下方表格列出相同数据。',
+      chartLabel: '{{name}}图表',
     },
     duration: '{{h}} 小时 {{m}} 分钟',
     durationMin: '{{m}} 分钟',
