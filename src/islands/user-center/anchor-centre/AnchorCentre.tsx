@@ -31,7 +31,7 @@ export function AnchorCentre({ tab }: { tab: CentreTab }) {
 
   return (
     <div className="ac">
-      <nav className="ac-tabs" aria-label={t('studio.centre.title')}>
+      <nav className="pill-tabs ac-tabs" aria-label={t('studio.centre.title')}>
         {CENTRE_TABS.map((name) => (
           <a
             key={name}

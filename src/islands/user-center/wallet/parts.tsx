@@ -67,7 +67,7 @@ const TABS = [
 export function WalletTabs({ current }: { current: (typeof TABS)[number][0] }) {
   const t = useT();
   return (
-    <nav className="wl-tabs" aria-label={t('pages.uc.myWallet')}>
+    <nav className="pill-tabs wl-tabs" aria-label={t('pages.uc.myWallet')}>
       {TABS.map(([section, key]) => (
         <a
           key={section}
