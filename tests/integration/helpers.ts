@@ -133,3 +133,15 @@ export async function callApi<T = unknown>(
   const json = (await res.json()) as { status: number; msg: string; data: T };
   return { http: res.status, ...json };
 }
+
+/** A valid startLive form: an esports live (Dota 2) with an uploaded vertical cover. */
+export const LIVE_FORM = {
+  title: 'Dota 2 ranked grind, come say hi',
+  category: 1,
+  cateid: 103,
+  match_id: 0,
+  thumb: '',
+  thumb_y: '/uploads/covers/portrait.png',
+  ticket: 0,
+  enable_webrtc: 0,
+};

@@ -11,23 +11,14 @@ import { livePlans, liveRooms, users } from '../../src/server/db/schema.ts';
 import { mediaHookToken } from '../../src/server/media/hooks.ts';
 import type { BusMessage } from '../../src/server/realtime/bus.ts';
 import { endDueLives, LOGOUT_END_MS } from '../../src/server/studio/live.ts';
-import { callApi, DB_KINDS, openTestRuntime, type TestRuntime } from './helpers.ts';
+import { callApi, DB_KINDS, LIVE_FORM, openTestRuntime, type TestRuntime } from './helpers.ts';
 
 /** An anchor whose demo room is offline, a live demo anchor, and a viewer. */
 const OFFLINE_ANCHOR = '13900000012';
 const LIVE_ANCHOR = '13900000003';
 const VIEWER = '13900000001';
 
-const FORM = {
-  title: 'Dota 2 ranked grind, come say hi',
-  category: 1,
-  cateid: 103,
-  match_id: 0,
-  thumb: '',
-  thumb_y: '/uploads/covers/portrait.png',
-  ticket: 0,
-  enable_webrtc: 0,
-};
+const FORM = LIVE_FORM;
 
 describe.each(DB_KINDS)('going live (%s)', (kind) => {
   let t: TestRuntime;
