@@ -11,7 +11,6 @@ import { DEFAULT_CHAT_CONFIG, type BanReason, type ChatConfig } from '../../lib/
 import { levelOf } from '../../lib/rules/level.ts';
 import { consumeItems } from '../backpack/service.ts';
 import type { Db } from '../db/index.ts';
-import { addMessageStats } from '../studio/stats.ts';
 import {
   appConfig,
   chatBans,
@@ -155,22 +154,9 @@ export async function saveMessage(db: Db, message: NewChatMessage): Promise<SayD
   return saved;
 }
 
-/**
- * Stores messages with one statement, in order, and returns them as rooms will see them; each
- * room's live statistics count them in the same transaction.
- */
+/** Stores messages with one statement, in order, and returns them as rooms will see them. */
 export async function saveMessages(db: Db, messages: NewChatMessage[]): Promise<SayData[]> {
   if (messages.length === 0) return [];
-  return db.transaction(async (tx) => {
-    const saved = await insertMessages(tx, messages);
-    const perRoom = new Map<number, number>();
-    for (const m of messages) perRoom.set(m.anchorId, (perRoom.get(m.anchorId) ?? 0) + 1);
-    await addMessageStats(tx, perRoom, new Date(saved[0]!.time));
-    return saved;
-  });
-}
-
-async function insertMessages(db: Db, messages: NewChatMessage[]): Promise<SayData[]> {
   const rows = await db
     .insert(chatMessages)
     .values(

@@ -282,8 +282,8 @@ export function createHub(rt: Runtime, options: HubOptions = {}): Hub {
         }, 2000);
         wss.close(() => {
           clearTimeout(deadline);
-          // Entries still queued are written before the database closes.
-          void ctx.viewers.flush().then(resolve);
+          // Statistics still queued are written before the database closes.
+          void ctx.stats.flush().then(resolve);
         });
       }),
   };

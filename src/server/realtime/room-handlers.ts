@@ -49,7 +49,7 @@ import {
 import { hasEntry, ticketedLive } from '../live/tickets.ts';
 import { log } from '../log.ts';
 import type { Runtime } from '../runtime.ts';
-import { createViewerRecorder, type ViewerRecorder } from '../studio/stats.ts';
+import { createStatsRecorder, type StatsRecorder } from '../studio/stats.ts';
 import type { Connection } from './connection.ts';
 import type { Rooms } from './rooms.ts';
 
@@ -66,8 +66,8 @@ export interface RoomContext {
   chatConfig: () => Promise<ChatConfig>;
   /** Stores a chat message (batched with others arriving meanwhile). */
   saveMessage: (message: NewChatMessage) => Promise<SayData>;
-  /** Counts room entries for the anchor's statistics (written in batches). */
-  viewers: ViewerRecorder;
+  /** Counts room entries and chat messages for the anchor's statistics (written in batches). */
+  stats: StatsRecorder;
 }
 
 /** Publishes a frame to a room in every process. */
@@ -139,7 +139,7 @@ export async function handleJoin(
   conn.isManager = isManager;
   conn.bannedUntil = ban === undefined ? undefined : ban === null ? null : ban.getTime();
   ctx.rooms.join(roomKey(anchorId), conn);
-  ctx.viewers.add({
+  ctx.stats.viewer({
     anchorId,
     viewerKey: profile ? `u:${profile.id}` : `g:${parsed.data.id}`,
     at: new Date(),
@@ -268,7 +268,9 @@ export async function handleSay(ctx: RoomContext, conn: Connection, data: unknow
   recordAccepted(state, content, now);
   const message = { anchorId, profile: user, isManager: conn.isManager, content };
   if (!props) {
-    toRoom(ctx, anchorId, { type: SERVER_FRAME.say, data: await ctx.saveMessage(message) });
+    const saved = await ctx.saveMessage(message);
+    ctx.stats.message(anchorId, new Date(saved.time));
+    toRoom(ctx, anchorId, { type: SERVER_FRAME.say, data: saved });
     return;
   }
   // A prop message uses one prop in the transaction that stores it; without one, nothing
@@ -279,6 +281,7 @@ export async function handleSay(ctx: RoomContext, conn: Connection, data: unknow
     conn.fail(REALTIME_ERROR.noProp, missingPropKey(props.type), { reason: 'noProp' });
     return;
   }
+  ctx.stats.message(anchorId, new Date(say.time));
   toRoom(ctx, anchorId, { type: SERVER_FRAME.say, data: say });
 }
 
@@ -414,8 +417,8 @@ export function createRoomContext(rt: Runtime, rooms: Rooms<Connection>): RoomCo
     rooms,
     speakers: new Map(),
     saveMessage: createMessageWriter(rt.db),
-    viewers: createViewerRecorder(rt.db, (error) =>
-      log('warn', 'viewer_stats_failed', { error: String(error) }),
+    stats: createStatsRecorder(rt.db, (error) =>
+      log('warn', 'live_stats_failed', { error: String(error) }),
     ),
     chatConfig() {
       const now = Date.now();

@@ -4,7 +4,7 @@
  * running live's totals and to the anchor's day (Beijing time). Always lock the day's row before
  * the live's row, so concurrent writers cannot deadlock on them.
  */
-import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { siteDay } from '../../lib/time.ts';
 import type { Db } from '../db/index.ts';
 import {
@@ -44,17 +44,6 @@ export async function closeSessions(db: Db, anchorIds: number[], now = new Date(
     .update(liveSessions)
     .set({ endedAt: now })
     .where(and(inArray(liveSessions.anchorId, anchorIds), isNull(liveSessions.endedAt)));
-}
-
-/** The id of the anchor's running live session, or null. */
-export async function openSessionId(db: Db, anchorId: number): Promise<number | null> {
-  const [row] = await db
-    .select({ id: liveSessions.id })
-    .from(liveSessions)
-    .where(and(eq(liveSessions.anchorId, anchorId), isNull(liveSessions.endedAt)))
-    .orderBy(desc(liveSessions.startedAt))
-    .limit(1);
-  return row?.id ?? null;
 }
 
 /** Counters an event adds. */
@@ -117,16 +106,14 @@ export async function addGiftStats(
   });
 }
 
-/** Chat messages accepted at `at`, counted per room. */
+/** `count` chat messages of room `anchorId` accepted from `at` on. */
 export async function addMessageStats(
   db: Db,
-  perRoom: Map<number, number>,
+  anchorId: number,
+  count: number,
   at: Date,
 ): Promise<void> {
-  // Rooms in a fixed order: concurrent batches lock rows in the same order.
-  for (const anchorId of [...perRoom.keys()].sort((a, b) => a - b)) {
-    await addActivity(db, anchorId, at, { messages: perRoom.get(anchorId)! });
-  }
+  await addActivity(db, anchorId, at, { messages: count });
 }
 
 /** One entry into a room. */
@@ -137,12 +124,9 @@ export interface ViewerEntry {
   at: Date;
 }
 
-/**
- * Records entries: each viewer counts once per day and once per live. Returns how many were new
- * to their day.
- */
-export async function addViewers(db: Db, entries: ViewerEntry[]): Promise<number> {
-  if (entries.length === 0) return 0;
+/** Records entries: each viewer counts once per day and once per live. */
+export async function addViewers(db: Db, entries: ViewerEntry[]): Promise<void> {
+  if (entries.length === 0) return;
   const anchors = [...new Set(entries.map((e) => e.anchorId))];
   const open = await db
     .select({ id: liveSessions.id, anchorId: liveSessions.anchorId })
@@ -162,7 +146,7 @@ export async function addViewers(db: Db, entries: ViewerEntry[]): Promise<number
       });
     }
   }
-  return db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const added = await tx
       .insert(liveViewers)
       .values([...rows.values()])
@@ -199,7 +183,6 @@ export async function addViewers(db: Db, entries: ViewerEntry[]): Promise<number
         .set({ viewers: sql`${liveSessions.viewers} + ${n}` })
         .where(eq(liveSessions.id, id));
     }
-    return [...days.values()].reduce((a, b) => a + b, 0);
   });
 }
 
@@ -271,47 +254,67 @@ export async function addViewerSamples(
   });
 }
 
-/** Batched writer of room entries. */
-export interface ViewerRecorder {
-  /** Queues an entry; it is written within `everyMs`. */
-  add: (entry: ViewerEntry) => void;
+/** Batched writer of room entries and chat counts. */
+export interface StatsRecorder {
+  /** Queues an entry into a room; it is written within `everyMs`. */
+  viewer: (entry: ViewerEntry) => void;
+  /** Counts one accepted chat message of room `anchorId`, sent at `at`. */
+  message: (anchorId: number, at: Date) => void;
   /** Writes what is queued now. */
   flush: () => Promise<void>;
 }
 
 /**
- * Collects room entries and writes them together at most every `everyMs`, so a thousand viewers
- * arriving at once cost a few statements, not a thousand.
+ * Collects room entries and chat counts and writes them together at most every `everyMs`, so a
+ * thousand viewers arriving at once, or a busy chat, cost a few statements a second instead of
+ * some for every entry or message batch.
  */
-export function createViewerRecorder(
+export function createStatsRecorder(
   db: Db,
   onError: (error: unknown) => void,
   everyMs = 1000,
-): ViewerRecorder {
-  const pending: ViewerEntry[] = [];
+): StatsRecorder {
+  const viewers: ViewerEntry[] = [];
+  /** `${anchorId}|${day}` → the first message's time and the count. */
+  let messages = new Map<string, { anchorId: number; at: Date; count: number }>();
   let timer: ReturnType<typeof setTimeout> | undefined;
   let writing: Promise<void> = Promise.resolve();
   const flush = () => {
     if (timer) clearTimeout(timer);
     timer = undefined;
-    const batch = pending.splice(0, pending.length);
+    const entries = viewers.splice(0, viewers.length);
+    const counts = [...messages.values()];
+    messages = new Map();
     writing = writing.then(async () => {
-      if (batch.length === 0) return;
       try {
-        for (let i = 0; i < batch.length; i += 500) await addViewers(db, batch.slice(i, i + 500));
+        for (let i = 0; i < entries.length; i += 500) {
+          await addViewers(db, entries.slice(i, i + 500));
+        }
+        for (const { anchorId, at, count } of counts) {
+          await addMessageStats(db, anchorId, count, at);
+        }
       } catch (error) {
         onError(error);
       }
     });
     return writing;
   };
+  const later = () => {
+    if (timer) return;
+    timer = setTimeout(() => void flush(), everyMs);
+    timer.unref?.();
+  };
   return {
-    add(entry) {
-      pending.push(entry);
-      if (!timer) {
-        timer = setTimeout(() => void flush(), everyMs);
-        timer.unref?.();
-      }
+    viewer(entry) {
+      viewers.push(entry);
+      later();
+    },
+    message(anchorId, at) {
+      const key = `${anchorId}|${siteDay(at)}`;
+      const seen = messages.get(key);
+      if (seen) seen.count += 1;
+      else messages.set(key, { anchorId, at, count: 1 });
+      later();
     },
     flush,
   };
