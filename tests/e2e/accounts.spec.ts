@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { users } from '../../src/server/db/schema.ts';
 import type { SmsMessage } from '../../src/server/sms/index.ts';
 import { createUser } from '../../src/server/users/service.ts';
-import { expect, screenshot, test, useLocale } from './fixtures.ts';
+import { expect, expectToast, screenshot, shownToasts, test, useLocale } from './fixtures.ts';
 
 type Locale = 'en-US' | 'zh-CN';
 
@@ -124,7 +124,7 @@ test('a new phone in a live room: captcha, code from stdout, registration, the c
   await expect(flash).toBeVisible();
   await flash.evaluate((el) => el.getAnimations().forEach((a) => a.finish()));
   await shot(page, info, 'login-captcha-ok-1440-en-US');
-  await expect(page.locator('[data-toast]')).toHaveText('sent successfully');
+  await expectToast(page, 'sent successfully');
   await expect(page.locator('.lf-send')).toHaveText(/^\d+ s$/);
   await expect(page.locator('.lf-send')).toBeDisabled();
 
@@ -132,7 +132,7 @@ test('a new phone in a live room: captcha, code from stdout, registration, the c
   await expect(submit).toBeEnabled();
   await shot(page, info, 'login-sms-filled-1440-en-US');
   await submit.click();
-  await expect(page.locator('[data-toast]')).toHaveText('registration success');
+  await expectToast(page, 'registration success');
   await page.waitForEvent('load');
 
   const header = page.locator('[data-site-header]');
@@ -247,7 +247,7 @@ test('forgot password: verify the phone, set a new password, log in with it', as
   const code = await smsCode(server, mobile, 'reset');
   // 'sent successfully' is only for login codes.
   await expect(page.locator('.lf-send')).toHaveText(/^\d+ s$/);
-  await expect(page.locator('[data-toast]')).toBeHidden();
+  expect(await shownToasts(page)).toEqual([]);
   await page.locator('input[name="code"]').fill(code);
   await page.getByRole('button', { name: 'Next' }).click();
 
@@ -265,9 +265,7 @@ test('forgot password: verify the phone, set a new password, log in with it', as
   await confirm.click();
 
   await expect(page.locator('.lf-done h3')).toHaveText('Setup successful');
-  await expect(page.locator('[data-toast]')).toHaveText(
-    'Password changed. Please log in with your new password.',
-  );
+  await expectToast(page, 'Password changed. Please log in with your new password.');
   await shot(page, info, 'forgot-step3-1440-en-US');
   await page.getByRole('button', { name: 'Back to login' }).click();
   await expect(page.getByRole('tab', { name: 'Password login' })).toHaveAttribute(
@@ -425,7 +423,7 @@ test.describe('on a touch screen', () => {
     for (let i = 1; i <= 8; i++) await touch('touchMove', from.x + ((to - from.x) * i) / 8);
     await touch('touchEnd');
     await expect(page.locator('.captcha-flash.ok')).toBeVisible();
-    await expect(page.locator('[data-toast]')).toHaveText('sent successfully');
+    await expectToast(page, 'sent successfully');
     await page.locator('input[name="code"]').fill(await smsCode(server, mobile, 'login'));
     await Promise.all([page.waitForEvent('load'), page.locator('.lf-submit').tap()]);
 

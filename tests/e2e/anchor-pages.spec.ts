@@ -6,7 +6,7 @@
 import type { Page } from '@playwright/test';
 import { desc, eq } from 'drizzle-orm';
 import { replays } from '../../src/server/db/schema.ts';
-import { expect, screenshot, signIn, test, useLocale } from './fixtures.ts';
+import { expect, expectToast, screenshot, signIn, test, useLocale } from './fixtures.ts';
 
 const ANCHOR = 100003;
 
@@ -81,7 +81,7 @@ test('guests are asked to log in; a viewer follows and unfollows; nobody follows
 
   await signIn(page, '13900000003');
   await follow.click();
-  await expect(page.locator('[data-toast]')).toHaveText('Cant Follow Yourself');
+  await expectToast(page, 'Cant Follow Yourself');
   await expect(follow).toHaveText('Follow');
 });
 

@@ -8,7 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import { addDays, siteDay } from '../../src/lib/time.ts';
 import { matches, teams } from '../../src/server/db/schema.ts';
 import type { Runtime } from '../../src/server/runtime.ts';
-import { expect, screenshot, test, useLocale } from './fixtures.ts';
+import { expect, expectToast, screenshot, test, useLocale } from './fixtures.ts';
 
 type Locale = 'en-US' | 'zh-CN';
 
@@ -52,7 +52,7 @@ test('a viewer books a match on the schedule, finds it in the user centre and un
   await button.click();
   await expect(button).toHaveAttribute('aria-pressed', 'true');
   await expect(button).toHaveText('Booked');
-  await expect(page.locator('[data-toast]')).toContainText('Booked!');
+  await expectToast(page, /Booked!/);
   await screenshot(page, info, 'schedule-booked-1440-en-US', { fullPage: false });
 
   // The state survives a reload: it comes from the server.

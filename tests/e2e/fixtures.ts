@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { test as base, type Page, type TestInfo } from '@playwright/test';
+import { test as base, expect, type Page, type TestInfo } from '@playwright/test';
 import { readEnv } from '../../src/server/env.ts';
 import { startServer, type RunningServer } from '../../src/server/main.ts';
 import { getRuntime, type Runtime } from '../../src/server/runtime.ts';
@@ -54,9 +54,77 @@ export const test = base.extend<object, WorkerFixtures>({
     { scope: 'worker', timeout: 120_000 },
   ],
   baseURL: async ({ server }, use) => use(server.url),
+  page: async ({ page }, use) => {
+    await trackToasts(page);
+    await use(page);
+  },
 });
 
-export { expect } from '@playwright/test';
+/** Where each page keeps the toasts it showed, oldest first (survives reloads in the tab). */
+const TOAST_LOG = 'e2e-toasts';
+
+/**
+ * Runs in every page before its scripts: notes each toast's text as it is shown. A toast stays
+ * 1.5 s, which a busy machine can spend on one screenshot, so tests read this log instead of
+ * racing the element.
+ */
+function recordToasts(key: string): void {
+  new MutationObserver((records) => {
+    // One show is one callback: the view sets hidden and the text together.
+    const el = records
+      .map((r) => (r.target instanceof Element ? r.target : r.target.parentElement))
+      .map((t) => t?.closest<HTMLElement>('[data-toast]'))
+      .find(Boolean);
+    if (!el || el.hidden || !el.textContent) return;
+    const log = JSON.parse(sessionStorage.getItem(key) ?? '[]') as string[];
+    sessionStorage.setItem(key, JSON.stringify([...log, el.textContent]));
+  }).observe(document, {
+    subtree: true,
+    childList: true,
+    characterData: true,
+    attributes: true,
+    attributeFilter: ['hidden'],
+  });
+}
+
+/** Keeps a log of the toasts this page shows, for expectToast (the page fixture does this). */
+export async function trackToasts(page: Page): Promise<void> {
+  await page.addInitScript(recordToasts, TOAST_LOG);
+}
+
+/** The toasts this tab has shown and no test has taken yet. */
+export function shownToasts(page: Page): Promise<string[]> {
+  return page.evaluate(
+    (key) => JSON.parse(sessionStorage.getItem(key) ?? '[]') as string[],
+    TOAST_LOG,
+  );
+}
+
+/**
+ * Waits until the tab has shown a toast with this text (even one already gone), then takes it
+ * and those before it from the log, so the next call waits for a new one.
+ */
+export async function expectToast(page: Page, text: string | RegExp): Promise<void> {
+  const matches = (t: string) => (typeof text === 'string' ? t === text : text.test(t));
+  await expect
+    .poll(async () => (await shownToasts(page)).some(matches), { message: `toast ${text}` })
+    .toBe(true);
+  await page.evaluate(
+    ([key, source, flags]) => {
+      const log = JSON.parse(sessionStorage.getItem(key) ?? '[]') as string[];
+      const re = flags === null ? null : new RegExp(source, flags);
+      const at = log.findIndex((t) => (re ? re.test(t) : t === source));
+      sessionStorage.setItem(key, JSON.stringify(log.slice(at + 1)));
+    },
+    [
+      TOAST_LOG,
+      typeof text === 'string' ? text : text.source,
+      typeof text === 'string' ? null : text.flags,
+    ] as const,
+  );
+}
+
+export { expect };
 
 /** A loopback port that nothing listens on right now. */
 function freePort(): Promise<number> {

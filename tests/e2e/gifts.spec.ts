@@ -7,7 +7,15 @@
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page, TestInfo } from '@playwright/test';
-import { expect, screenshot, signIn, test, useLocale } from './fixtures.ts';
+import {
+  expect,
+  expectToast,
+  screenshot,
+  signIn,
+  test,
+  trackToasts,
+  useLocale,
+} from './fixtures.ts';
 
 const ROOM = '/liveMatchesTwo/100003';
 
@@ -26,6 +34,7 @@ async function open(
 ): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height: 900 }, baseURL });
   const page = await context.newPage();
+  await trackToasts(page);
   await useLocale(page, baseURL, locale);
   await page.goto(ROOM);
   if (mobile) await signIn(page, mobile);
@@ -187,7 +196,7 @@ test('a gift beyond the balance is refused with the message and changes nothing'
   await page.locator('[data-gift-grid] [data-gift]').last().click();
   await page.locator('[data-gift-count]').selectOption('1314');
   await page.locator('[data-gift-send]').click();
-  await expect(page.locator('[data-toast]')).toHaveText('余额不足，请充值');
+  await expectToast(page, '余额不足，请充值');
   await expect(page.locator('[data-gift-short]')).toBeVisible();
   await expect(balance).toHaveText(before!);
   await screenshot(page, info, 'gifts-short-1440-zh', { fullPage: false });
