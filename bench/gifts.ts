@@ -1,11 +1,13 @@
 /**
- * `npm run bench:gifts`: ledger transfers per second, the money part of a gift: one transaction
- * debits the sender's gold, credits the anchor's income (giftSplit) and writes the operation and
- * its two ledger rows. Runs on PGlite (on disk, as `npm start` uses it) and on PostgreSQL
- * (a fresh database created on TEST_DATABASE_URL or DATABASE_URL and dropped afterwards), then
- * verifies the ledger (zero drift required; the exit code is 1 otherwise).
+ * `npm run bench:gifts`: whole gift transactions per second, as the realtime hub charges them
+ * (through the process's gift queue, which writes what waits in one transaction): the sender's
+ * debit and the anchor's income with their ledger rows, the rankings, the room's heat and the
+ * live statistics. Runs on PGlite (on disk, as `npm start` uses it) and on PostgreSQL (a fresh
+ * database created on TEST_DATABASE_URL or DATABASE_URL and dropped afterwards), then verifies
+ * the ledger (zero drift required; the exit code is 1 otherwise).
  * Targets: ≥ 500/s on PGlite, ≥ 2,000/s on PostgreSQL.
- * Knobs: BENCH_GIFTS (transfers per database, default 5,000), BENCH_CONCURRENCY (default 32).
+ * Knobs: BENCH_GIFTS (gifts per database, default 5,000), BENCH_CONCURRENCY (senders pressing
+ * at once, default 32).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -13,8 +15,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
 import { openDatabase, type Database } from '../src/server/db/index.ts';
-import { users, wallets } from '../src/server/db/schema.ts';
-import { applyMoves, giftSplit, InsufficientBalanceError } from '../src/server/wallet/ledger.ts';
+import { categories, liveRooms, users, wallets } from '../src/server/db/schema.ts';
+import { GiftCharger } from '../src/server/gifts/charge.ts';
+import { openSession } from '../src/server/studio/stats.ts';
+import { applyMoves } from '../src/server/wallet/ledger.ts';
 import { isClean, verifyLedger } from '../src/server/wallet/verify.ts';
 import { machine, saveResult } from './lib.ts';
 
@@ -61,7 +65,22 @@ async function prepare(db: Database['db']): Promise<{ senders: number[]; anchors
       moves: [{ userId, currency: 'gold', amount, kind: 'grant' }],
     });
   }
-  return { senders, anchors: ids.slice(SENDERS) };
+  // Each anchor live in a room of their own, so heat and the live's statistics are written too.
+  const anchors = ids.slice(SENDERS);
+  await db.insert(categories).values({ id: 1, nameZh: '体育', nameEn: 'Sports' });
+  await db.insert(liveRooms).values(
+    anchors.map((anchorId) => ({
+      anchorId,
+      title: 'Bench',
+      cover: '',
+      categoryId: 1,
+      isLive: true,
+    })),
+  );
+  for (const anchorId of anchors) {
+    await openSession(db, anchorId, { title: 'Bench', categoryId: 1, secondCategoryId: null });
+  }
+  return { senders, anchors };
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -74,25 +93,22 @@ async function measure(database: Database): Promise<Run> {
   let next = 0;
   let refused = 0;
   const latencies: number[] = [];
+  const charger = new GiftCharger(db);
   const transfer = async (i: number) => {
     const sender = senders[i % SENDERS]!;
     const anchor = anchors[(i * 7) % ANCHORS]!;
     const price = PRICES[i % PRICES.length]!;
     const started = performance.now();
-    try {
-      await applyMoves(db, {
-        key: `bench-gift:${sender}:${i}`,
-        kind: 'gift',
-        reference: String(i),
-        moves: [
-          { userId: sender, currency: 'gold', amount: -price, kind: 'gift_send' },
-          { userId: anchor, currency: 'income', amount: giftSplit(price), kind: 'gift_income' },
-        ],
-      });
-    } catch (err) {
-      if (!(err instanceof InsufficientBalanceError)) throw err;
-      refused += 1;
-    }
+    const outcome = await charger.charge({
+      senderId: sender,
+      anchorId: anchor,
+      gift: { id: 1 + (i % PRICES.length), price, currency: 'gold' },
+      count: 1,
+      clientMsgId: `bench-${i}`,
+      at: new Date(),
+    });
+    if (outcome.status === 'short') refused += 1;
+    else if (outcome.status !== 'ok') throw new Error(`bench gift ${i}: ${outcome.status}`);
     latencies.push(performance.now() - started);
   };
   const worker = async (count: number) => {
@@ -162,10 +178,10 @@ if (only === 'pglite') {
 else console.warn('TEST_DATABASE_URL and DATABASE_URL are unset: PostgreSQL skipped.');
 
 const lines = [
-  `Ledger transfers (debit sender + credit anchor income + 2 ledger rows, one transaction), ` +
-    `${GIFTS} per database, ${CONCURRENCY} concurrent; ${machine()}`,
+  `Gifts (debit, income, 2 ledger rows, rankings, heat, live statistics; charged in batches ` +
+    `by the gift queue), ${GIFTS} per database, ${CONCURRENCY} senders at once; ${machine()}`,
   '',
-  '| database | transfers/s | target | p50 ms | p99 ms | refused | ledger drift |',
+  '| database | gifts/s | target | p50 ms | p99 ms | refused | ledger drift |',
   '| -------- | ----------: | -----: | -----: | -----: | ------: | -----------: |',
   ...runs.map(
     (r) =>

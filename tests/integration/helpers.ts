@@ -9,7 +9,8 @@ import path from 'node:path';
 import postgres from 'postgres';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { createApi } from '../../src/server/app.ts';
-import { openDatabase } from '../../src/server/db/index.ts';
+import { openDatabase, type Db } from '../../src/server/db/index.ts';
+import { users, wallets } from '../../src/server/db/schema.ts';
 import { seedDemo } from '../../src/server/db/seed/index.ts';
 import { readEnv } from '../../src/server/env.ts';
 import { createLocalBus } from '../../src/server/realtime/bus.ts';
@@ -145,3 +146,19 @@ export const LIVE_FORM = {
   ticket: 0,
   enable_webrtc: 0,
 };
+
+/** Creates `count` users with empty wallets, mobiles `${prefix}0000` on; returns their ids. */
+export async function usersWithWallets(db: Db, prefix: string, count: number): Promise<number[]> {
+  const rows = await db
+    .insert(users)
+    .values(
+      Array.from({ length: count }, (_, i) => ({
+        mobile: `${prefix}${String(i).padStart(4, '0')}`,
+        nickName: `Tester${i}`,
+      })),
+    )
+    .returning({ id: users.id });
+  const ids = rows.map((r) => r.id);
+  await db.insert(wallets).values(ids.map((userId) => ({ userId })));
+  return ids;
+}

@@ -10,7 +10,7 @@ import {
   readBalances,
 } from '../../src/server/wallet/ledger.ts';
 import { isClean, verifyLedger } from '../../src/server/wallet/verify.ts';
-import { DB_KINDS, openTestRuntime, type TestRuntime } from './helpers.ts';
+import { DB_KINDS, openTestRuntime, usersWithWallets, type TestRuntime } from './helpers.ts';
 
 describe.each(DB_KINDS)('ledger on %s', (kind) => {
   let t: TestRuntime;
@@ -26,20 +26,7 @@ describe.each(DB_KINDS)('ledger on %s', (kind) => {
   });
   afterAll(async () => t?.dispose());
 
-  async function newUsers(prefix: string, count: number): Promise<number[]> {
-    const rows = await t.rt.db
-      .insert(users)
-      .values(
-        Array.from({ length: count }, (_, i) => ({
-          mobile: `${prefix}${String(i).padStart(4, '0')}`,
-          nickName: `Bench${i}`,
-        })),
-      )
-      .returning({ id: users.id });
-    const ids = rows.map((r) => r.id);
-    await t.rt.db.insert(wallets).values(ids.map((userId) => ({ userId })));
-    return ids;
-  }
+  const newUsers = (prefix: string, count: number) => usersWithWallets(t.rt.db, prefix, count);
 
   it('1,000 concurrent gifts from 20 users never overdraw and total exactly', async () => {
     const rand = seededRandom(kind === 'pglite' ? 7 : 11);

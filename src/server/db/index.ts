@@ -6,6 +6,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -16,6 +17,16 @@ import * as schema from './schema.ts';
 
 /** The Drizzle database type every service uses, whatever the driver. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** A row of a raw query, as the driver hands it over. */
+export type Row = Record<string, unknown>;
+
+/** Runs a raw SQL query and returns its rows, whichever the driver. */
+export async function queryRows(db: Db, query: SQL): Promise<Row[]> {
+  // postgres.js answers an array of rows, PGlite an object with rows.
+  const result: unknown = await db.execute(query);
+  return Array.isArray(result) ? (result as Row[]) : (result as { rows: Row[] }).rows;
+}
 
 /** An open database with its driver kind and a close function. */
 export interface Database {

@@ -1,8 +1,9 @@
 /**
- * Gifts: the catalogue, and sending one. A paid send is one transaction: the ledger debits the
- * sender and credits the anchor's income (once per client_msg_id), the room's heat and the
- * daily and monthly rankings grow, or nothing happens at all. A send from the backpack uses
- * gift items instead of money: the items and the heat move in one transaction, no money moves.
+ * Gifts: the catalogue, and sending one. A paid send (charged by ./charge.ts, alone or in a
+ * batch) is one transaction: the ledger debits the sender and credits the anchor's income (once
+ * per client_msg_id), the room's heat and the daily and monthly rankings grow, or nothing
+ * happens at all. A send from the backpack uses gift items instead of money: the items and the
+ * heat move in one transaction, no money moves.
  */
 import { asc, eq, sql } from 'drizzle-orm';
 import type { GiftItem } from '../../lib/gifts/api.ts';
@@ -11,16 +12,11 @@ import type { Locale } from '../../lib/i18n/index.ts';
 import { consumeGiftItems } from '../backpack/service.ts';
 import type { Db } from '../db/index.ts';
 import { gifts, liveRooms } from '../db/schema.ts';
-import { addContribution } from '../rankings/service.ts';
 import { addGiftStats } from '../studio/stats.ts';
-import {
-  applyMoves,
-  giftSplit,
-  LEDGER_KIND,
-  readBalances,
-  type Balances,
-  type Move,
-} from '../wallet/ledger.ts';
+import { InsufficientBalanceError, readBalances, type Balances } from '../wallet/ledger.ts';
+import { chargeGifts, giftHeat, type ChargeOutcome, type GiftSend } from './charge.ts';
+
+export { giftHeat, type GiftSend } from './charge.ts';
 
 /**
  * Writes the catalogue of src/lib/gifts/catalogue.ts into the gifts table (new gifts added,
@@ -89,79 +85,40 @@ export async function findGift(db: Db, id: number) {
   return row?.enabled ? row : undefined;
 }
 
-/** What a send asks for. */
-export interface GiftSend {
-  senderId: number;
-  anchorId: number;
-  gift: typeof gifts.$inferSelect;
-  count: number;
-  /** The client's id of this press of the button; the ledger applies it once. */
-  clientMsgId: string;
-  at: Date;
-}
-
 /** What a send did: `replayed` when this client_msg_id had been charged before. */
 export interface GiftOutcome {
   replayed: boolean;
   total: number;
-  balances: Balances;
-}
-
-/** Heat a gift adds: one point per whole gem (or diamond) spent, at least one. */
-export function giftHeat(total: number): number {
-  return Math.max(1, Math.floor(total / 100));
+  balances: ChargeOutcome['balances'];
 }
 
 /**
- * Charges a gift: debit the sender, credit the anchor's share to income, add heat and the
- * rankings, all in one transaction. Throws InsufficientBalanceError (nothing changed) when the
- * sender cannot pay. A client_msg_id seen before charges nothing and reports `replayed`.
+ * Charges one gift on its own (see chargeGifts): debit the sender, credit the anchor's share to
+ * income, add heat, the rankings and the statistics, all in one transaction. Throws
+ * InsufficientBalanceError (nothing changed) when the sender cannot pay. A client_msg_id seen
+ * before charges nothing and reports `replayed`.
  */
 export async function sendGift(db: Db, send: GiftSend): Promise<GiftOutcome> {
-  const total = send.gift.price * send.count;
-  if (!Number.isSafeInteger(total) || total <= 0) throw new RangeError('gift: bad total');
-  const currency = send.gift.currency === 'diamond' ? 'diamond' : 'gold';
-  const income = giftSplit(total);
-  const moves: Move[] = [
-    { userId: send.senderId, currency, amount: -total, kind: LEDGER_KIND.giftSend },
-  ];
-  if (income > 0) {
-    moves.push({
-      userId: send.anchorId,
-      currency: 'income',
-      amount: income,
-      kind: LEDGER_KIND.giftIncome,
-    });
+  const [outcome] = await chargeGifts(db, [send]);
+  return giftOutcome(send, outcome!);
+}
+
+/** A charge's outcome as sendGift reports it: refusals become errors. */
+export function giftOutcome(send: GiftSend, outcome: ChargeOutcome): GiftOutcome {
+  if (outcome.status === 'short') {
+    throw new InsufficientBalanceError(
+      send.senderId,
+      send.gift.currency === 'diamond' ? 'diamond' : 'gold',
+    );
   }
-  const replayed = await db.transaction(async (tx) => {
-    const outcome = await applyMoves(tx, {
-      key: `gift:${send.senderId}:${send.clientMsgId}`,
-      kind: 'gift',
-      reference: `${send.anchorId}:${send.gift.id}x${send.count}`,
-      moves,
-    });
-    if (outcome.replayed) return true;
-    await addContribution(tx, {
-      anchorId: send.anchorId,
-      userId: send.senderId,
-      amount: total,
-      at: send.at,
-    });
-    await tx
-      .update(liveRooms)
-      .set({ heat: sql`${liveRooms.heat} + ${giftHeat(total)}` })
-      .where(eq(liveRooms.anchorId, send.anchorId));
-    // After the room's row: rows are locked in the order startLive and endLive use.
-    await addGiftStats(tx, {
-      anchorId: send.anchorId,
-      at: send.at,
-      count: send.count,
-      value: total,
-      income,
-    });
-    return false;
-  });
-  return { replayed, total, balances: await readBalances(db, send.senderId) };
+  if (outcome.status === 'no_wallet') {
+    throw new Error(`gift: anchor ${send.anchorId} has no wallet`);
+  }
+  return {
+    replayed: outcome.status === 'replayed',
+    total: outcome.total,
+    balances: outcome.balances,
+  };
 }
 
 /** What a backpack send did: `replayed` when this client_msg_id had been used before. */
@@ -194,13 +151,9 @@ export async function sendBackpackGift(db: Db, send: GiftSend): Promise<Backpack
       .update(liveRooms)
       .set({ heat: sql`${liveRooms.heat} + ${giftHeat(worth)}` })
       .where(eq(liveRooms.anchorId, send.anchorId));
-    await addGiftStats(tx, {
-      anchorId: send.anchorId,
-      at: send.at,
-      count: send.count,
-      value: 0,
-      income: 0,
-    });
+    await addGiftStats(tx, [
+      { anchorId: send.anchorId, at: send.at, count: send.count, value: 0, income: 0 },
+    ]);
     return outcome;
   });
   return { ...used, balances: await readBalances(db, send.senderId) };

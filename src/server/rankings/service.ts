@@ -1,5 +1,5 @@
 /**
- * Daily and monthly rankings kept as running totals: a gift adds to six rows in one upsert, and
+ * Daily and monthly rankings kept as running totals: a gift adds to its rows in one upsert, and
  * reads take the top of one board for the current Beijing-time period.
  */
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
@@ -32,45 +32,84 @@ export interface Contribution {
 /**
  * Adds a gift to the room's, the giver's and the anchor's daily and monthly totals with one
  * statement. Call it inside the gift's transaction: it commits or rolls back with the debit.
- * Rows are always locked in the same order (room, fans, anchors), so concurrent gifts cannot
- * deadlock on them.
  * @example await db.transaction((tx) => addContribution(tx, { anchorId, userId, amount: 500, at: new Date() }))
  */
 export async function addContribution(tx: Db, gift: Contribution): Promise<void> {
-  if (!Number.isSafeInteger(gift.amount) || gift.amount <= 0) {
-    throw new RangeError(`contribution amount must be a positive integer, got ${gift.amount}`);
+  await addContributions(tx, [gift]);
+}
+
+/**
+ * Adds many gifts to the rankings with one statement: their rows are summed per ranking row
+ * first (a statement may update a row only once) and written in one fixed order, so concurrent
+ * writers lock shared rows in the same order and cannot deadlock on them.
+ */
+export async function addContributions(tx: Db, gifts: Contribution[]): Promise<void> {
+  const rows = new Map<string, typeof rankingTotals.$inferInsert & { amount: number }>();
+  for (const gift of gifts) {
+    if (!Number.isSafeInteger(gift.amount) || gift.amount <= 0) {
+      throw new RangeError(`contribution amount must be a positive integer, got ${gift.amount}`);
+    }
+    const keys = periodKeys(gift.at);
+    const add = (
+      board: RankingBoard,
+      scopeId: number,
+      subjectId: number,
+      period: RankingPeriod,
+    ) => {
+      const id = [board, scopeId, period, keys[period], subjectId].join('|');
+      const row = rows.get(id);
+      if (row) {
+        row.amount += gift.amount;
+        if (gift.at > row.updatedAt!) row.updatedAt = gift.at;
+        return;
+      }
+      rows.set(id, {
+        board,
+        scopeId,
+        period,
+        periodKey: keys[period],
+        subjectId,
+        amount: gift.amount,
+        updatedAt: gift.at,
+      });
+    };
+    for (const p of RANKING_PERIODS) {
+      add(RANKING_BOARD.room, gift.anchorId, gift.userId, p);
+      add(RANKING_BOARD.fans, SITE_SCOPE, gift.userId, p);
+      add(RANKING_BOARD.anchors, SITE_SCOPE, gift.anchorId, p);
+    }
   }
-  const keys = periodKeys(gift.at);
-  const row = (board: RankingBoard, scopeId: number, subjectId: number, period: RankingPeriod) => ({
-    board,
-    scopeId,
-    period,
-    periodKey: keys[period],
-    subjectId,
-    amount: gift.amount,
-    updatedAt: gift.at,
-  });
-  const rows = [
-    ...RANKING_PERIODS.map((p) => row(RANKING_BOARD.room, gift.anchorId, gift.userId, p)),
-    ...RANKING_PERIODS.map((p) => row(RANKING_BOARD.fans, SITE_SCOPE, gift.userId, p)),
-    ...RANKING_PERIODS.map((p) => row(RANKING_BOARD.anchors, SITE_SCOPE, gift.anchorId, p)),
-  ];
-  await tx
-    .insert(rankingTotals)
-    .values(rows)
-    .onConflictDoUpdate({
-      target: [
-        rankingTotals.board,
-        rankingTotals.scopeId,
-        rankingTotals.period,
-        rankingTotals.periodKey,
-        rankingTotals.subjectId,
-      ],
-      set: {
-        amount: sql`${rankingTotals.amount} + excluded.amount`,
-        updatedAt: sql`greatest(${rankingTotals.updatedAt}, excluded.updated_at)`,
-      },
-    });
+  if (rows.size === 0) return;
+  const ordered = [...rows.values()].sort(
+    (a, b) =>
+      a.board.localeCompare(b.board) ||
+      a.scopeId - b.scopeId ||
+      a.period.localeCompare(b.period) ||
+      a.periodKey.localeCompare(b.periodKey) ||
+      a.subjectId - b.subjectId,
+  );
+  // One statement text whatever the number of rows (prepared once per connection): the rows
+  // travel as one JSON parameter.
+  const items = JSON.stringify(
+    ordered.map((r) => [
+      r.board,
+      r.scopeId,
+      r.period,
+      r.periodKey,
+      r.subjectId,
+      r.amount,
+      r.updatedAt,
+    ]),
+  );
+  await tx.execute(sql`
+    insert into ${rankingTotals} (board, scope_id, period, period_key, subject_id, amount, updated_at)
+    select x ->> 0, (x ->> 1)::integer, x ->> 2, x ->> 3, (x ->> 4)::integer, (x ->> 5)::bigint,
+      (x ->> 6)::timestamptz
+    from jsonb_array_elements(${items}::jsonb) with ordinality as t (x, n)
+    order by t.n
+    on conflict (board, scope_id, period, period_key, subject_id) do update
+    set amount = ${rankingTotals}.amount + excluded.amount,
+      updated_at = greatest(${rankingTotals}.updated_at, excluded.updated_at)`);
 }
 
 /** What topRanking reads. */

@@ -18,7 +18,8 @@ import {
 } from '../../lib/realtime/protocol.ts';
 import { GIFT_COUNTS } from '../../lib/gifts/api.ts';
 import { NotEnoughItemsError } from '../backpack/service.ts';
-import { findGift, sendBackpackGift, sendGift, type GiftSend } from '../gifts/service.ts';
+import { giftCharger } from '../gifts/charge.ts';
+import { findGift, giftOutcome, sendBackpackGift, type GiftSend } from '../gifts/service.ts';
 import { log } from '../log.ts';
 import { InsufficientBalanceError } from '../wallet/ledger.ts';
 import type { Db } from '../db/index.ts';
@@ -54,9 +55,13 @@ interface SendResult {
   feed: GiftFeedRepData;
 }
 
-/** Pays for a gift from the wallet; the sender's answer carries the new balance. */
+/**
+ * Pays for a gift from the wallet, through the process's gift queue (gifts sent together are
+ * charged in one transaction); the sender's answer carries the new balance.
+ */
 async function payFromWallet(db: Db, send: GiftSend): Promise<SendResult> {
-  const outcome = await sendGift(db, send);
+  const charged = await giftCharger(db).charge(send);
+  const outcome = giftOutcome(send, charged);
   const { diamond, gold } = outcome.balances;
   return {
     replayed: outcome.replayed,

@@ -46,14 +46,6 @@ export async function closeSessions(db: Db, anchorIds: number[], now = new Date(
     .where(and(inArray(liveSessions.anchorId, anchorIds), isNull(liveSessions.endedAt)));
 }
 
-/** Counters an event adds. */
-interface Increments {
-  messages?: number;
-  gifts?: number;
-  giftValue?: number;
-  income?: number;
-}
-
 /** The session running at `at` for the anchor: the latest started at or before it, not ended before it. */
 function sessionAt(anchorId: number, at: Date): SQL {
   const when = sql`${at.toISOString()}::timestamptz`;
@@ -63,57 +55,104 @@ function sessionAt(anchorId: number, at: Date): SQL {
     order by ${liveSessions.startedAt} desc limit 1)`;
 }
 
-/** Adds to the anchor's day and to the live running at `at` (if any). */
-async function addActivity(db: Db, anchorId: number, at: Date, inc: Increments): Promise<void> {
-  const values = {
-    messages: inc.messages ?? 0,
-    gifts: inc.gifts ?? 0,
-    giftValue: inc.giftValue ?? 0,
-    income: inc.income ?? 0,
-  };
-  await db
-    .insert(anchorDailyStats)
-    .values({ anchorId, day: siteDay(at), ...values })
-    .onConflictDoUpdate({
-      target: [anchorDailyStats.anchorId, anchorDailyStats.day],
-      set: {
-        messages: sql`${anchorDailyStats.messages} + excluded.messages`,
-        gifts: sql`${anchorDailyStats.gifts} + excluded.gifts`,
-        giftValue: sql`${anchorDailyStats.giftValue} + excluded.gift_value`,
-        income: sql`${anchorDailyStats.income} + excluded.income`,
-      },
-    });
-  await db
-    .update(liveSessions)
-    .set({
-      messages: sql`${liveSessions.messages} + ${values.messages}`,
-      gifts: sql`${liveSessions.gifts} + ${values.gifts}`,
-      giftValue: sql`${liveSessions.giftValue} + ${values.giftValue}`,
-      income: sql`${liveSessions.income} + ${values.income}`,
-    })
-    .where(eq(liveSessions.id, sessionAt(anchorId, at)));
+/** A gift received, for the statistics. */
+export interface GiftStat {
+  anchorId: number;
+  at: Date;
+  /** Pieces. */
+  count: number;
+  /** What the viewer paid, minor units (0 from the backpack). */
+  value: number;
+  /** The anchor's share credited to income, minor units. */
+  income: number;
 }
 
-/** A gift received: call inside the gift's transaction, so the totals move with the money. */
-export async function addGiftStats(
-  tx: Db,
-  gift: { anchorId: number; at: Date; count: number; value: number; income: number },
-): Promise<void> {
-  await addActivity(tx, gift.anchorId, gift.at, {
-    gifts: gift.count,
-    giftValue: gift.value,
-    income: gift.income,
-  });
+/**
+ * Gifts received: call inside the gifts' transaction, so the totals move with the money. Two
+ * statements for any number of gifts: the days' rows (summed per anchor and day, written in
+ * anchor and day order), then the lives' rows (summed per live, written in id order).
+ */
+export async function addGiftStats(tx: Db, gifts: GiftStat[]): Promise<void> {
+  if (gifts.length === 0) return;
+  const days = new Map<
+    string,
+    { anchorId: number; day: string; gifts: number; giftValue: number; income: number }
+  >();
+  for (const g of gifts) {
+    const day = siteDay(g.at);
+    const key = `${g.anchorId}|${day}`;
+    const row = days.get(key) ?? { anchorId: g.anchorId, day, gifts: 0, giftValue: 0, income: 0 };
+    row.gifts += g.count;
+    row.giftValue += g.value;
+    row.income += g.income;
+    days.set(key, row);
+  }
+  const ordered = [...days.values()].sort(
+    (a, b) => a.anchorId - b.anchorId || (a.day < b.day ? -1 : a.day > b.day ? 1 : 0),
+  );
+  const dayRows = JSON.stringify(
+    ordered.map((r) => [r.anchorId, r.day, r.gifts, r.giftValue, r.income]),
+  );
+  await tx.execute(sql`
+    insert into ${anchorDailyStats} (anchor_id, day, gifts, gift_value, income)
+    select (x ->> 0)::integer, x ->> 1, (x ->> 2)::integer, (x ->> 3)::bigint, (x ->> 4)::bigint
+    from jsonb_array_elements(${dayRows}::jsonb) with ordinality as t (x, n)
+    order by t.n
+    on conflict (anchor_id, day) do update
+    set gifts = ${anchorDailyStats}.gifts + excluded.gifts,
+      gift_value = ${anchorDailyStats}.gift_value + excluded.gift_value,
+      income = ${anchorDailyStats}.income + excluded.income`);
+  const items = JSON.stringify(
+    gifts.map((g) => ({
+      anchor: g.anchorId,
+      at: g.at.toISOString(),
+      gifts: g.count,
+      value: g.value,
+      income: g.income,
+    })),
+  );
+  // Each gift finds the live running when it was sent; the sums per live go in id order.
+  await tx.execute(sql`
+    with g as (
+      select (select s.id from ${liveSessions} s
+          where s.anchor_id = x.anchor and s.started_at <= x.at
+            and (s.ended_at is null or s.ended_at >= x.at)
+          order by s.started_at desc limit 1) as session_id,
+        x.gifts, x.value, x.income
+      from jsonb_to_recordset(${items}::jsonb)
+        as x (anchor integer, at timestamptz, gifts integer, value bigint, income bigint)
+    ), sums as (
+      select session_id, sum(gifts) as gifts, sum(value) as value, sum(income) as income
+      from g where session_id is not null group by session_id
+    ), locked as (
+      select s.id from ${liveSessions} s where s.id in (select session_id from sums)
+      order by s.id for update
+    )
+    update ${liveSessions} s
+    set gifts = s.gifts + sums.gifts, gift_value = s.gift_value + sums.value,
+      income = s.income + sums.income
+    from sums join locked on locked.id = sums.session_id
+    where s.id = sums.session_id`);
 }
 
-/** `count` chat messages of room `anchorId` accepted from `at` on. */
+/** `count` chat messages of room `anchorId` accepted from `at` on: the day's, then the live's. */
 export async function addMessageStats(
   db: Db,
   anchorId: number,
   count: number,
   at: Date,
 ): Promise<void> {
-  await addActivity(db, anchorId, at, { messages: count });
+  await db
+    .insert(anchorDailyStats)
+    .values({ anchorId, day: siteDay(at), messages: count })
+    .onConflictDoUpdate({
+      target: [anchorDailyStats.anchorId, anchorDailyStats.day],
+      set: { messages: sql`${anchorDailyStats.messages} + excluded.messages` },
+    });
+  await db
+    .update(liveSessions)
+    .set({ messages: sql`${liveSessions.messages} + ${count}` })
+    .where(eq(liveSessions.id, sessionAt(anchorId, at)));
 }
 
 /** One entry into a room. */

@@ -20,7 +20,7 @@
  */
 import { asc, eq, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
-import type { Db } from '../db/index.ts';
+import { queryRows, type Db, type Row } from '../db/index.ts';
 import { ledgerEntries, ledgerOperations, wallets } from '../db/schema.ts';
 import { peekRuntime } from '../runtime.ts';
 
@@ -139,7 +139,7 @@ function pgError(err: unknown): PgError {
 }
 
 /** Deadlock or serialization failure: safe to run the statement again. */
-function isRetryable(err: unknown): boolean {
+export function isRetryable(err: unknown): boolean {
   const code = pgError(err).code;
   return code === '40P01' || code === '40001';
 }
@@ -174,14 +174,6 @@ function operationStatement(op: LedgerOperation, moves: Move[]) {
     ${op.key}, ${op.kind}, ${op.reference ?? ''},
     ${column('integer', (m) => m.userId)}, ${column('text', (m) => m.currency)},
     ${column('bigint', (m) => m.amount)}, ${column('text', (m) => m.kind)})`;
-}
-
-type Row = Record<string, unknown>;
-
-async function execute(db: Db, query: ReturnType<typeof sql>): Promise<Row[]> {
-  // postgres.js answers an array of rows, PGlite an object with rows.
-  const result: unknown = await db.execute(query);
-  return Array.isArray(result) ? (result as Row[]) : (result as { rows: Row[] }).rows;
 }
 
 /** The outcome stored for an idempotency key, or undefined when the key is unknown. */
@@ -227,8 +219,8 @@ export async function applyMoves(db: Db, op: LedgerOperation): Promise<LedgerOut
   // from aborting the caller's transaction.
   const run = (): Promise<Row[]> =>
     db instanceof PgTransaction
-      ? db.transaction((tx) => execute(tx as unknown as Db, statement))
-      : execute(db, statement);
+      ? db.transaction((tx) => queryRows(tx as unknown as Db, statement))
+      : queryRows(db, statement);
   let rows: Row[] = [];
   for (let attempt = 1; ; attempt += 1) {
     try {

@@ -3,7 +3,7 @@
  * the newest row's balance_after must equal the balance, and nothing may be negative.
  */
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/index.ts';
+import { queryRows, type Db } from '../db/index.ts';
 
 /** A balance that disagrees with its ledger. */
 export interface Drift {
@@ -36,14 +36,6 @@ export function isClean(report: VerifyReport): boolean {
   return report.drift.length === 0 && report.negative.length === 0 && report.emptyOperations === 0;
 }
 
-type Row = Record<string, unknown>;
-
-async function rows(db: Db, query: ReturnType<typeof sql>): Promise<Row[]> {
-  // postgres.js answers an array of rows, PGlite an object with rows.
-  const result: unknown = await db.execute(query);
-  return Array.isArray(result) ? (result as Row[]) : (result as { rows: Row[] }).rows;
-}
-
 const num = (value: unknown): number => Number(value ?? 0);
 
 /** Compares every wallet with its ledger rows in one consistent snapshot. */
@@ -60,7 +52,7 @@ export async function verifyLedger(db: Db): Promise<VerifyReport> {
     const last = sql`
       select distinct on (user_id, currency) user_id, currency, balance_after
       from ledger_entries order by user_id, currency, id desc`;
-    const drift = await rows(
+    const drift = await queryRows(
       tx,
       sql`
       select coalesce(b.user_id, s.user_id) as user_id, coalesce(b.currency, s.currency) as currency,
@@ -74,11 +66,11 @@ export async function verifyLedger(db: Db): Promise<VerifyReport> {
       order by 1, 2
       limit 1000`,
     );
-    const negative = await rows(
+    const negative = await queryRows(
       tx,
       sql`select user_id, currency, balance from (${balances}) b where balance < 0 order by 1, 2 limit 1000`,
     );
-    const totals = await rows(
+    const totals = await queryRows(
       tx,
       sql`
       select c.currency,
@@ -86,7 +78,7 @@ export async function verifyLedger(db: Db): Promise<VerifyReport> {
         (select coalesce(sum(amount), 0) from ledger_entries e where e.currency = c.currency) as ledger
       from (values ('gold'), ('diamond'), ('income')) as c(currency)`,
     );
-    const [counts] = await rows(
+    const [counts] = await queryRows(
       tx,
       sql`select (select count(*) from wallets) as wallets,
         (select count(*) from ledger_entries) as entries,
