@@ -39,6 +39,8 @@ test('two viewers chat: the message shows in the other chat and barrage; a ban t
   browser,
   baseURL,
 }, info) => {
+  // Four pages of the live room, one after another.
+  test.setTimeout(120_000);
   const viewer = await openAs(browser, baseURL!, '13900000001');
   const noble = await openAs(browser, baseURL!, '13900000002');
 
