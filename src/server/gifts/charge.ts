@@ -82,11 +82,7 @@ async function chargeOnce(db: Db, sends: GiftSend[]): Promise<ChargeOutcome[]> {
       tx,
       sql`select ord, status, gold, diamond from gift_charge(${JSON.stringify(items)}::jsonb)`,
     );
-    const outcomes: ChargeOutcome[] = sends.map(() => ({
-      status: 'short',
-      total: 0,
-      balances: { gold: 0, diamond: 0 },
-    }));
+    const outcomes: (ChargeOutcome | undefined)[] = sends.map(() => undefined);
     for (const row of rows) {
       const i = Number(row.ord) - 1;
       outcomes[i] = {
@@ -95,8 +91,12 @@ async function chargeOnce(db: Db, sends: GiftSend[]): Promise<ChargeOutcome[]> {
         balances: { gold: Number(row.gold), diamond: Number(row.diamond) },
       };
     }
-    const paid = sends.filter((_, i) => outcomes[i]!.status === 'ok');
-    if (paid.length === 0) return outcomes;
+    // gift_charge answers every gift; anything else is a bug, and rolls the batch back.
+    if (outcomes.some((o) => o === undefined))
+      throw new Error('gift_charge: a gift without outcome');
+    const settled = outcomes as ChargeOutcome[];
+    const paid = sends.filter((_, i) => settled[i]!.status === 'ok');
+    if (paid.length === 0) return settled;
     await addContributions(
       tx,
       paid.map((s) => ({ anchorId: s.anchorId, userId: s.senderId, amount: totalOf(s), at: s.at })),
@@ -107,7 +107,7 @@ async function chargeOnce(db: Db, sends: GiftSend[]): Promise<ChargeOutcome[]> {
     // Rooms after rankings, days and lives last: the order startLive and endLive lock them in.
     await tx.execute(sql`
       update ${liveRooms} r set heat = r.heat + h.heat
-      from (select (x ->> 0)::integer as anchor_id, (x ->> 1)::integer as heat
+      from (select (x ->> 0)::integer as anchor_id, (x ->> 1)::bigint as heat
         from jsonb_array_elements(${heats}::jsonb) x) h
       where r.anchor_id = h.anchor_id`);
     await addGiftStats(
@@ -123,7 +123,7 @@ async function chargeOnce(db: Db, sends: GiftSend[]): Promise<ChargeOutcome[]> {
         };
       }),
     );
-    return outcomes;
+    return settled;
   });
 }
 
