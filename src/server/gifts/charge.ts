@@ -95,14 +95,25 @@ async function chargeOnce(db: Db, sends: GiftSend[]): Promise<ChargeOutcome[]> {
     if (outcomes.some((o) => o === undefined))
       throw new Error('gift_charge: a gift without outcome');
     const settled = outcomes as ChargeOutcome[];
-    const paid = sends.filter((_, i) => settled[i]!.status === 'ok');
+    const paid = sends.flatMap((send, i) =>
+      settled[i]!.status === 'ok'
+        ? [{ send, total: items[i]!.total, income: items[i]!.income }]
+        : [],
+    );
     if (paid.length === 0) return settled;
     await addContributions(
       tx,
-      paid.map((s) => ({ anchorId: s.anchorId, userId: s.senderId, amount: totalOf(s), at: s.at })),
+      paid.map(({ send, total }) => ({
+        anchorId: send.anchorId,
+        userId: send.senderId,
+        amount: total,
+        at: send.at,
+      })),
     );
     const heat = new Map<number, number>();
-    for (const s of paid) heat.set(s.anchorId, (heat.get(s.anchorId) ?? 0) + giftHeat(totalOf(s)));
+    for (const { send, total } of paid) {
+      heat.set(send.anchorId, (heat.get(send.anchorId) ?? 0) + giftHeat(total));
+    }
     const heats = JSON.stringify([...heat].sort((a, b) => a[0] - b[0]));
     // Rooms after rankings, days and lives last: the order startLive and endLive lock them in.
     await tx.execute(sql`
@@ -112,16 +123,13 @@ async function chargeOnce(db: Db, sends: GiftSend[]): Promise<ChargeOutcome[]> {
       where r.anchor_id = h.anchor_id`);
     await addGiftStats(
       tx,
-      paid.map((s) => {
-        const total = totalOf(s);
-        return {
-          anchorId: s.anchorId,
-          at: s.at,
-          count: s.count,
-          value: total,
-          income: giftSplit(total),
-        };
-      }),
+      paid.map(({ send, total, income }) => ({
+        anchorId: send.anchorId,
+        at: send.at,
+        count: send.count,
+        value: total,
+        income,
+      })),
     );
     return settled;
   });

@@ -46,9 +46,12 @@ export async function closeSessions(db: Db, anchorIds: number[], now = new Date(
     .where(and(inArray(liveSessions.anchorId, anchorIds), isNull(liveSessions.endedAt)));
 }
 
-/** The session running at `at` for the anchor: the latest started at or before it, not ended before it. */
-function sessionAt(anchorId: number, at: Date): SQL {
-  const when = sql`${at.toISOString()}::timestamptz`;
+/**
+ * The session running at `at` for the anchor: the latest started at or before it, not ended
+ * before it. Either argument may be a value or a column of the surrounding statement.
+ */
+function sessionAt(anchorId: number | SQL, at: Date | SQL): SQL {
+  const when = at instanceof Date ? sql`${at.toISOString()}::timestamptz` : at;
   return sql`(select ${liveSessions.id} from ${liveSessions}
     where ${liveSessions.anchorId} = ${anchorId} and ${liveSessions.startedAt} <= ${when}
       and (${liveSessions.endedAt} is null or ${liveSessions.endedAt} >= ${when})
@@ -114,11 +117,7 @@ export async function addGiftStats(tx: Db, gifts: GiftStat[]): Promise<void> {
   // Each gift finds the live running when it was sent; the sums per live go in id order.
   await tx.execute(sql`
     with g as (
-      select (select s.id from ${liveSessions} s
-          where s.anchor_id = x.anchor and s.started_at <= x.at
-            and (s.ended_at is null or s.ended_at >= x.at)
-          order by s.started_at desc limit 1) as session_id,
-        x.gifts, x.value, x.income
+      select ${sessionAt(sql`x.anchor`, sql`x.at`)} as session_id, x.gifts, x.value, x.income
       from jsonb_to_recordset(${items}::jsonb)
         as x (anchor integer, at timestamptz, gifts integer, value bigint, income bigint)
     ), sums as (
