@@ -2,7 +2,10 @@
  * `npm run bench:realtime`: N clients in one live room while senders chat at R messages/s, over
  * loopback, against our hub and against a plain socket.io broadcast server. Reports delivery
  * latency p50/p99 (from probe clients that read every frame), frames and socket messages per
- * second, the server's CPU and its memory per idle connection. Bounded: each run lasts
+ * second, the server's CPU and its memory per idle connection. The silent viewers are cheap
+ * clients (bench/realtime/sink.ts) spread over worker threads (BENCH_SINK_WORKERS, default 2),
+ * so the generator, which shares the machine with the server, reads ten thousand sockets with
+ * as little CPU as it can and never delays the probes' clocks. Bounded: each run lasts
  * BENCH_SECONDS (default 8) and the matrix is fixed; BENCH_QUICK=1 runs a small subset and
  * BENCH_ONLY=kind:clients:rate,... the cases named.
  * Targets: 10,000 clients at 100 msg/s with p99 ≤ 250 ms, ≤ 20 KB per idle connection, and at
@@ -10,10 +13,12 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { Worker } from 'node:worker_threads';
 import { WebSocket } from 'ws';
-import { guestId, signUserSig } from '../src/server/auth/usersig.ts';
 import { machine, saveResult } from './lib.ts';
 import type { ServerReady, ServerStats } from './realtime/servers.ts';
+import { hubJoin, type SinkCounts } from './realtime/sink.ts';
+import type { SinkTotals, SinkWorkerData } from './realtime/sink-worker.ts';
 
 type Kind = 'hub' | 'socketio';
 
@@ -22,7 +27,7 @@ const QUICK = process.env.BENCH_QUICK === '1';
 const PORT = Number(process.env.BENCH_PORT ?? 4411);
 const SENDERS = 200;
 const PROBES = 40;
-const ROOM = '100003';
+const SINK_WORKERS = Number(process.env.BENCH_SINK_WORKERS ?? 2);
 const SECRET = randomBytes(32).toString('hex');
 
 interface Child {
@@ -52,56 +57,104 @@ async function startChild(kind: Kind): Promise<Child> {
   return { proc, ready, stats };
 }
 
-/** A client of either server: counts socket messages; probes also read frames for latency. */
+/**
+ * A client of either server. Probes and senders are `ws` clients; probes read every frame for
+ * latency. Silent viewers are sinks (bench/realtime/sink.ts) that only count what arrives.
+ */
 interface LoadClient {
-  ws: WebSocket;
-  joined: Promise<void>;
-  messages: number;
-  frames: number;
+  counts: SinkCounts & { says: number };
+  close: () => void;
+  /** Senders only. */
+  ws?: WebSocket;
+}
+
+/** Silent viewers, in worker threads (bench/realtime/sink-worker.ts). */
+interface SinkPool {
+  reset: () => Promise<void>;
+  collect: () => Promise<SinkTotals>;
+  close: () => Promise<void>;
+}
+
+async function startSinks(kind: Kind, indexes: number[]): Promise<SinkPool> {
+  const workers = Array.from({ length: SINK_WORKERS }, (_, w) => {
+    const workerData: SinkWorkerData = {
+      port: PORT,
+      kind,
+      secret: SECRET,
+      indexes: indexes.filter((_, i) => i % SINK_WORKERS === w),
+    };
+    return new Worker(new URL('./realtime/sink-worker.ts', import.meta.url), { workerData });
+  });
+  const ask = <T>(worker: Worker, message: string) =>
+    new Promise<T>((resolve) => {
+      worker.once('message', resolve);
+      worker.postMessage(message);
+    });
+  await Promise.all(
+    workers.map(
+      (w) =>
+        new Promise((resolve, reject) => {
+          w.once('message', resolve);
+          w.once('error', reject);
+        }),
+    ),
+  );
+  return {
+    reset: async () => void (await Promise.all(workers.map((w) => ask(w, 'reset')))),
+    collect: async () => {
+      const all = await Promise.all(workers.map((w) => ask<SinkTotals>(w, 'collect')));
+      return {
+        messages: all.reduce((n, t) => n + t.messages, 0),
+        bytes: all.flatMap((t) => t.bytes),
+      };
+    },
+    close: async () => {
+      for (const w of workers) w.postMessage('close');
+      await Promise.all(workers.map((w) => new Promise((r) => w.once('exit', r))));
+    },
+  };
 }
 
 function hubClient(
   index: number,
-  probe: boolean,
-  latencies: number[],
+  latencies: number[] | undefined,
   sender?: { id: string; sig: string },
-): LoadClient {
+): Promise<LoadClient> {
   const ws = new WebSocket(`ws://127.0.0.1:${PORT}/im?lang=en`);
-  const client: LoadClient = { ws, joined: Promise.resolve(), messages: 0, frames: 0 };
-  client.joined = new Promise<void>((resolve, reject) => {
+  const client: LoadClient = {
+    counts: { bytes: 0, messages: 0, says: 0 },
+    close: () => ws.terminate(),
+    ws,
+  };
+  return new Promise<LoadClient>((resolve, reject) => {
     ws.once('error', reject);
-    ws.once('open', () => {
-      const id = sender?.id ?? guestId(SECRET, `bench-device-${index}`);
-      const sig = sender?.sig ?? signUserSig(SECRET, id);
-      ws.send(
-        JSON.stringify({
-          type: sender ? 'login' : 'first',
-          data: { groupId: ROOM, channel: 'OFFICIAL', id, sig },
-        }),
-      );
-    });
+    ws.once('open', () => ws.send(hubJoin(SECRET, index, sender)));
     ws.on('message', (raw: Buffer) => {
-      if (client.messages++ === 0) resolve();
-      if (!probe) return;
+      if (client.counts.messages++ === 0) resolve(client);
+      client.counts.bytes += raw.length;
+      if (!latencies) return;
       const now = Date.now();
       const frame = JSON.parse(raw.toString()) as { type: string; data: unknown };
       const frames =
         frame.type === 'batch' ? (frame.data as { type: string; data: unknown }[]) : [frame];
       for (const f of frames) {
         if (f.type !== 'say') continue;
-        client.frames++;
+        client.counts.says++;
         const content = (f.data as { content: string }).content;
         if (content.startsWith('b:')) latencies.push(now - Number(content.slice(2)));
       }
     });
   });
-  return client;
 }
 
-function socketIoClient(probe: boolean, latencies: number[]): LoadClient {
+function socketIoClient(latencies: number[] | undefined): Promise<LoadClient> {
   const ws = new WebSocket(`ws://127.0.0.1:${PORT}/socket.io/?EIO=4&transport=websocket`);
-  const client: LoadClient = { ws, joined: Promise.resolve(), messages: 0, frames: 0 };
-  client.joined = new Promise<void>((resolve, reject) => {
+  const client: LoadClient = {
+    counts: { bytes: 0, messages: 0, says: 0 },
+    close: () => ws.terminate(),
+    ws,
+  };
+  return new Promise<LoadClient>((resolve, reject) => {
     ws.once('error', reject);
     ws.on('message', (raw: Buffer) => {
       const text = raw.toString();
@@ -109,18 +162,18 @@ function socketIoClient(probe: boolean, latencies: number[]): LoadClient {
       if (text.startsWith('0{')) return void ws.send('40');
       if (text.startsWith('40')) {
         ws.send('42["join","room"]');
-        setTimeout(resolve, 50);
+        setTimeout(() => resolve(client), 50);
         return;
       }
-      client.messages++;
-      if (!probe || !text.startsWith('42')) return;
+      client.counts.messages++;
+      client.counts.bytes += raw.length;
+      if (!latencies || !text.startsWith('42')) return;
       const [name, data] = JSON.parse(text.slice(2)) as [string, { content: string }];
       if (name !== 'say') return;
-      client.frames++;
+      client.counts.says++;
       if (data.content.startsWith('b:')) latencies.push(Date.now() - Number(data.content.slice(2)));
     });
   });
-  return client;
 }
 
 function sendSay(kind: Kind, ws: WebSocket): void {
@@ -142,7 +195,7 @@ interface RunResult {
   sent: number;
   p50: number;
   p99: number;
-  /** Chat frames delivered per second to all clients (from the probes' share). */
+  /** Chat frames delivered per second to all clients. */
   framesPerSec: number;
   /** WebSocket messages the clients received per second. */
   messagesPerSec: number;
@@ -150,20 +203,26 @@ interface RunResult {
   cpuPct: number;
   /** The load generator's CPU use (this process), % of one core. */
   generatorCpuPct: number;
+  /** The part of it spent in the kernel. */
+  generatorSysPct: number;
   /** Server CPU µs per chat frame delivered. */
   cpuUsPerFrame: number;
   /** Server memory per idle joined connection, bytes. */
   idleBytesPerConn: number;
-  /** Share of the expected frames that arrived at the probes. */
+  /** Share of the chat frames sent in the window that arrived at the probes. */
   delivered: number;
+  /** Bytes received by the viewer that got the fewest, against the probes' mean. */
+  leastBytesShare: number;
 }
 
-async function connectAll(make: (i: number) => LoadClient, count: number): Promise<LoadClient[]> {
+async function connectAll(
+  make: (i: number) => Promise<LoadClient>,
+  count: number,
+): Promise<LoadClient[]> {
   const clients: LoadClient[] = [];
   for (let start = 0; start < count; start += 250) {
     const batch = Array.from({ length: Math.min(250, count - start) }, (_, j) => make(start + j));
-    await Promise.all(batch.map((c) => c.joined));
-    clients.push(...batch);
+    clients.push(...(await Promise.all(batch)));
   }
   return clients;
 }
@@ -174,18 +233,21 @@ async function run(kind: Kind, clients: number, rate: number): Promise<RunResult
   try {
     const before = await child.stats();
     const probeEvery = Math.max(1, Math.floor(clients / PROBES));
-    const viewers = await connectAll(
-      (i) =>
-        kind === 'hub'
-          ? hubClient(i, i % probeEvery === 0, latencies)
-          : socketIoClient(i % probeEvery === 0, latencies),
-      clients,
+    const isProbe = (i: number) => i % probeEvery === 0;
+    const indexes = Array.from({ length: clients }, (_, i) => i);
+    const sinks = await startSinks(
+      kind,
+      indexes.filter((i) => !isProbe(i)),
+    );
+    const probes = await connectAll(
+      (i) => (kind === 'hub' ? hubClient(i * probeEvery, latencies) : socketIoClient(latencies)),
+      indexes.filter(isProbe).length,
     );
     const senders = await connectAll(
       (i) =>
         kind === 'hub'
-          ? hubClient(i, false, [], child.ready.senders[i])
-          : socketIoClient(false, []),
+          ? hubClient(i, undefined, child.ready.senders[i])
+          : socketIoClient(undefined),
       SENDERS,
     );
     await new Promise((r) => setTimeout(r, 1500));
@@ -199,17 +261,19 @@ async function run(kind: Kind, clients: number, rate: number): Promise<RunResult
     const timer = setInterval(() => {
       const due = Math.floor(((Date.now() - startAt) / 1000) * rate) - sent;
       for (let i = 0; i < due; i++) {
-        sendSay(kind, senders[next]!.ws);
+        sendSay(kind, senders[next]!.ws!);
         next = (next + 1) % senders.length;
         sent++;
       }
     }, 5);
     await new Promise((r) => setTimeout(r, 1000));
     latencies.length = 0;
-    for (const v of viewers) {
-      v.messages = 0;
-      v.frames = 0;
+    for (const { counts } of probes) {
+      counts.bytes = 0;
+      counts.messages = 0;
+      counts.says = 0;
     }
+    await sinks.reset();
     const sentAtStart = sent;
     const cpuStart = await child.stats();
     const genStart = process.cpuUsage();
@@ -221,13 +285,18 @@ async function run(kind: Kind, clients: number, rate: number): Promise<RunResult
     clearInterval(timer);
     const sentInWindow = sent - sentAtStart;
 
-    const probes = viewers.filter((_, i) => i % probeEvery === 0);
-    const probeFrames = probes.reduce((s, p) => s + p.frames, 0) / probes.length;
-    const framesPerSec = (probeFrames * clients) / (windowMs / 1000);
-    const messages = viewers.reduce((s, v) => s + v.messages, 0);
+    const sunk = await sinks.collect();
+    // Probes count chat frames; every viewer gets the same bytes, so the fewest bytes any
+    // viewer received, against the probes' mean, says whether anybody missed frames.
+    const probeSays = probes.reduce((n, p) => n + p.counts.says, 0) / probes.length;
+    const probeBytes = probes.reduce((n, p) => n + p.counts.bytes, 0) / probes.length;
+    const fewestBytes = Math.min(...sunk.bytes, ...probes.map((p) => p.counts.bytes));
+    const framesPerSec = (probeSays * clients) / (windowMs / 1000);
+    const messages = sunk.messages + probes.reduce((n, p) => n + p.counts.messages, 0);
     const cpuUs = cpuEnd.cpuUs - cpuStart.cpuUs;
     const sorted = [...latencies].sort((a, b) => a - b);
-    for (const c of [...viewers, ...senders]) c.ws.terminate();
+    for (const c of [...probes, ...senders]) c.close();
+    await sinks.close();
     return {
       server: kind,
       clients,
@@ -239,9 +308,11 @@ async function run(kind: Kind, clients: number, rate: number): Promise<RunResult
       messagesPerSec: Math.round(messages / (windowMs / 1000)),
       cpuPct: Math.round((cpuUs / 1000 / windowMs) * 100),
       generatorCpuPct: Math.round(((gen.user + gen.system) / 1000 / windowMs) * 100),
+      generatorSysPct: Math.round((gen.system / 1000 / windowMs) * 100),
       cpuUsPerFrame: Number((cpuUs / Math.max(1, framesPerSec * (windowMs / 1000))).toFixed(3)),
       idleBytesPerConn,
-      delivered: Number((probeFrames / Math.max(1, sentInWindow)).toFixed(3)),
+      delivered: Number((probeSays / Math.max(1, sentInWindow)).toFixed(3)),
+      leastBytesShare: Number((fewestBytes / Math.max(1, probeBytes)).toFixed(3)),
     };
   } finally {
     child.proc.kill();
