@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { TFunction } from 'i18next';
-import { WebSocketServer, type RawData } from 'ws';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { createI18n, fromApiLang, LOCALES, type Locale } from '../../lib/i18n/index.ts';
 import {
   CLIENT_FRAME,
@@ -165,9 +165,14 @@ async function route(ctx: HubContext, conn: Connection, frame: Frame): Promise<v
 export function createHub(rt: Runtime, options: HubOptions = {}): Hub {
   const idleMs = options.idleMs ?? PING_INTERVAL_MS * 2.5;
   const maxBuffered = options.maxBufferedBytes ?? 1 << 20;
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 });
+  // No compression: room messages are written to the sockets ready-framed (connection.ts).
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: 16 * 1024,
+    perMessageDeflate: false,
+  });
   const conns = new Set<Connection>();
-  const rooms = createRooms<Connection>(options.tickMs ?? 100);
+  const rooms = createRooms<Connection>({ tickMs: options.tickMs ?? 100 });
   const ctx: HubContext = { ...createRoomContext(rt, rooms), gift: createGiftHandler() };
   const translators = new Map<Locale, TFunction>(LOCALES.map((l) => [l, createI18n(l)]));
 
@@ -198,9 +203,9 @@ export function createHub(rt: Runtime, options: HubOptions = {}): Hub {
     }),
   );
 
-  wss.on('connection', (ws, req: IncomingMessage) => {
+  function onConnection(ws: WebSocket, req: IncomingMessage, socket: Duplex): void {
     const locale = localeOf(req);
-    const conn = new Connection(ws, locale, translators.get(locale)!, maxBuffered);
+    const conn = new Connection(ws, socket, locale, translators.get(locale)!, maxBuffered);
     conns.add(conn);
     ws.on('message', (raw, isBinary) => {
       conn.lastSeen = Date.now();
@@ -225,7 +230,7 @@ export function createHub(rt: Runtime, options: HubOptions = {}): Hub {
       for (const id of conn.matches) rooms.leave(matchKey(id), conn);
     });
     ws.on('error', () => ws.terminate());
-  });
+  }
 
   const sweep = setInterval(
     () => {
@@ -265,7 +270,7 @@ export function createHub(rt: Runtime, options: HubOptions = {}): Hub {
 
   return {
     handleUpgrade(req, socket, head) {
-      wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
+      wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, req, socket));
     },
     size: () => conns.size,
     close: () =>
