@@ -9,6 +9,7 @@
 import { createServer as createHttpServer } from 'node:http';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { Server as SocketIoServer } from 'socket.io';
@@ -36,13 +37,26 @@ export interface ServerStats {
   cpuUs: number;
   /** Heap used + external memory after a full GC, bytes. */
   memory: number;
+  /** Event-loop delay since the previous `stats`, p99 and worst, ms. */
+  loopP99Ms: number;
+  loopMaxMs: number;
 }
+
+const loop = monitorEventLoopDelay({ resolution: 5 });
+loop.enable();
 
 function stats(): ServerStats {
   (globalThis as { gc?: () => void }).gc?.();
   const cpu = process.cpuUsage();
   const mem = process.memoryUsage();
-  return { cpuUs: cpu.user + cpu.system, memory: mem.heapUsed + mem.external };
+  const result = {
+    cpuUs: cpu.user + cpu.system,
+    memory: mem.heapUsed + mem.external,
+    loopP99Ms: Math.round(loop.percentile(99) / 1e6),
+    loopMaxMs: Math.round(loop.max / 1e6),
+  };
+  loop.reset();
+  return result;
 }
 
 async function startHub(port: number, senderCount: number): Promise<ServerReady> {

@@ -1,7 +1,7 @@
 /**
- * A worker thread of the realtime benchmark holding a share of the silent viewers (sinks), so
- * reading tens of thousands of socket messages a second uses both cores and does not delay the
- * probes, which measure latency on the main thread. Answers `reset`, `collect` and `close`.
+ * A worker thread of the realtime benchmark holding the silent viewers (sinks) or a share of
+ * them, so reading tens of thousands of socket messages a second does not delay the probes,
+ * which measure latency on the main thread. Answers `reset`, `collect` and `close`.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { connectSink, sinkScript, type Sink } from './sink.ts';
