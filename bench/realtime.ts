@@ -60,14 +60,13 @@ async function startChild(kind: Kind): Promise<Child> {
 }
 
 /**
- * A client of either server. Probes and senders are `ws` clients; probes read every frame for
- * latency. Silent viewers are sinks (bench/realtime/sink.ts) that only count what arrives.
+ * A `ws` client of either server: a probe, which reads every frame for latency and counts the
+ * chat messages, or a sender. The silent viewers are sinks (SinkPool) instead.
  */
 interface LoadClient {
   counts: SinkCounts & { says: number };
   close: () => void;
-  /** Senders only. */
-  ws?: WebSocket;
+  ws: WebSocket;
 }
 
 /** Silent viewers, in worker threads (bench/realtime/sink-worker.ts). */
@@ -266,7 +265,7 @@ async function run(kind: Kind, clients: number, rate: number): Promise<RunResult
     const timer = setInterval(() => {
       const due = Math.floor(((Date.now() - startAt) / 1000) * rate) - sent;
       for (let i = 0; i < due; i++) {
-        sendSay(kind, senders[next]!.ws!);
+        sendSay(kind, senders[next]!.ws);
         next = (next + 1) % senders.length;
         sent++;
       }
