@@ -9,7 +9,7 @@ import { createApi } from '../../src/server/app.ts';
 import { approveApplication } from '../../src/server/anchors/applications.ts';
 import { createSession } from '../../src/server/auth/sessions.ts';
 import { anchorApplications, liveRooms, ROLE, users } from '../../src/server/db/schema.ts';
-import { callApi, DB_KINDS, openTestRuntime, type TestRuntime } from './helpers.ts';
+import { callApi, DB_KINDS, openTestRuntime, type TestRuntime, userIdByMobile } from './helpers.ts';
 
 const MEMBER = '13900000004';
 const VIEWER = '13900000001';
@@ -38,8 +38,7 @@ describe.each(DB_KINDS)('anchor applications (%s)', (kind) => {
     t = await openTestRuntime(kind);
     app = createApi(t.rt);
     for (const mobile of [MEMBER, VIEWER, ADMIN]) {
-      const [row] = await t.rt.db.select().from(users).where(eq(users.mobile, mobile));
-      ids[mobile] = row!.id;
+      ids[mobile] = await userIdByMobile(t.rt.db, mobile);
     }
   }, 60_000);
   afterAll(async () => {

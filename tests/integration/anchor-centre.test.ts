@@ -19,11 +19,18 @@ import type {
 import { siteDay, siteDayRange } from '../../src/lib/time.ts';
 import { createApi } from '../../src/server/app.ts';
 import { createSession } from '../../src/server/auth/sessions.ts';
-import { ledgerEntries, users } from '../../src/server/db/schema.ts';
+import { ledgerEntries } from '../../src/server/db/schema.ts';
 import { addViewerSamples, minuteOf } from '../../src/server/studio/stats.ts';
 import { giftSplit } from '../../src/server/wallet/ledger.ts';
 import { isClean, verifyLedger } from '../../src/server/wallet/verify.ts';
-import { callApi, DB_KINDS, LIVE_FORM, openTestRuntime, type TestRuntime } from './helpers.ts';
+import {
+  callApi,
+  DB_KINDS,
+  LIVE_FORM,
+  openTestRuntime,
+  type TestRuntime,
+  userIdByMobile,
+} from './helpers.ts';
 import {
   connect,
   guestJoin,
@@ -60,8 +67,7 @@ describe.each(DB_KINDS)('anchor centre (%s)', (kind) => {
     t = await openTestRuntime(kind);
     app = createApi(t.rt);
     for (const mobile of [ANCHOR, OTHER_ANCHOR, VIEWER]) {
-      const [row] = await t.rt.db.select().from(users).where(eq(users.mobile, mobile));
-      ids[mobile] = row!.id;
+      ids[mobile] = await userIdByMobile(t.rt.db, mobile);
     }
     await speakRateOff(t.rt);
     server = await startHubServer(t.rt, { tickMs: 20 });

@@ -5,11 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMON_CONFIG_KEYS } from '../../src/lib/common-config.ts';
 import { createApi } from '../../src/server/app.ts';
 import { createSession, revokeSession, hashToken } from '../../src/server/auth/sessions.ts';
-import { appConfig, maintenanceWindows, users } from '../../src/server/db/schema.ts';
+import { appConfig, maintenanceWindows } from '../../src/server/db/schema.ts';
 import type { ApiEnv } from '../../src/server/http/api-env.ts';
 import { ok } from '../../src/server/http/envelope.ts';
 import { context, onError, requireUser } from '../../src/server/http/middleware.ts';
-import { callApi, DB_KINDS, openTestRuntime, type TestRuntime } from './helpers.ts';
+import { callApi, DB_KINDS, openTestRuntime, type TestRuntime, userIdByMobile } from './helpers.ts';
 
 describe.each(DB_KINDS)('API conventions on %s', (kind) => {
   let t: TestRuntime;
@@ -156,8 +156,8 @@ describe.each(DB_KINDS)('API conventions on %s', (kind) => {
     app.use('*', context(t.rt));
     app.onError(onError);
     app.get('/me', requireUser, (c) => ok(c, { id: c.get('user')?.id }));
-    const [viewer] = await t.rt.db.select().from(users).where(eq(users.mobile, '13900000001'));
-    const token = await createSession(t.rt.db, viewer!.id, 'device-1');
+    const viewerId = await userIdByMobile(t.rt.db, '13900000001');
+    const token = await createSession(t.rt.db, viewerId, 'device-1');
     const anonymous = await callApi(app, 'GET', '/me');
     expect(anonymous).toMatchObject({ status: 2, msg: 'Please log in first' });
     const forged = await callApi(app, 'GET', '/me', undefined, {
@@ -167,7 +167,7 @@ describe.each(DB_KINDS)('API conventions on %s', (kind) => {
     const good = await callApi<{ id: number }>(app, 'GET', '/me', undefined, {
       authorization: `Bearer ${token}`,
     });
-    expect(good).toMatchObject({ status: 0, data: { id: viewer!.id } });
+    expect(good).toMatchObject({ status: 0, data: { id: viewerId } });
     await revokeSession(t.rt.db, hashToken(token));
     const revoked = await callApi(app, 'GET', '/me', undefined, {
       authorization: `Bearer ${token}`,

@@ -5,7 +5,7 @@ import { createSession } from '../../src/server/auth/sessions.ts';
 import { matchBookings, matches, MATCH_STATUS, users } from '../../src/server/db/schema.ts';
 import { BOOKING_RATE } from '../../src/server/sports/routes.ts';
 import { bearer } from './auth-helpers.ts';
-import { apiSuite, callApi, DB_KINDS } from './helpers.ts';
+import { apiSuite, callApi, DB_KINDS, userIdByMobile } from './helpers.ts';
 
 interface Booking {
   match_id: number;
@@ -24,8 +24,7 @@ describe.each(DB_KINDS)('match bookings on %s', (kind) => {
 
   beforeAll(async () => {
     const db = t.rt.db;
-    const [viewer] = await db.select().from(users).where(eq(users.mobile, '13900000001'));
-    userId = viewer!.id;
+    userId = await userIdByMobile(db, '13900000001');
     auth = bearer(await createSession(db, userId, 'd-book'));
     const rows = await db.select().from(matches).orderBy(matches.startTime);
     upcoming = rows.filter((m) => m.status === MATCH_STATUS.scheduled).map((m) => m.id);

@@ -19,7 +19,7 @@ import type { Rng } from '../../src/server/games/dice.ts';
 import { GAME_RATE } from '../../src/server/games/routes.ts';
 import { gameState, playMonopoly, playSieve } from '../../src/server/games/service.ts';
 import type { GameState, MonopolyRoll, SieveRoll } from '../../src/lib/games/api-types.ts';
-import { callApi, DB_KINDS, openTestRuntime, type TestRuntime } from './helpers.ts';
+import { callApi, DB_KINDS, openTestRuntime, type TestRuntime, userIdByMobile } from './helpers.ts';
 
 /** An Rng that answers the given values in turn (each must be below the asked maximum). */
 function scripted(values: number[]): Rng {
@@ -233,9 +233,7 @@ describe.each(DB_KINDS)('games on %s', (kind) => {
   });
 
   it('never touches gold, diamond or the ledger', async () => {
-    const viewer = (
-      await t.rt.db.select({ id: users.id }).from(users).where(eq(users.mobile, '13900000001'))
-    )[0]!.id;
+    const viewer = await userIdByMobile(t.rt.db, '13900000001');
     const headers = { authorization: `Bearer ${await createSession(t.rt.db, viewer, 'g')}` };
     const [walletBefore] = await t.rt.db.select().from(wallets).where(eq(wallets.userId, viewer));
     const [ledgerBefore] = await t.rt.db.select({ n: count() }).from(ledgerEntries);

@@ -13,13 +13,18 @@ import {
   ledgerEntries,
   liveRooms,
   rankingTotals,
-  users,
   wallets,
 } from '../../src/server/db/schema.ts';
 import { chargeGifts, GiftCharger, type GiftSend } from '../../src/server/gifts/charge.ts';
 import { applyMoves, giftSplit, readBalances } from '../../src/server/wallet/ledger.ts';
 import { isClean, verifyLedger, formatReport } from '../../src/server/wallet/verify.ts';
-import { DB_KINDS, openTestRuntime, usersWithWallets, type TestRuntime } from './helpers.ts';
+import {
+  DB_KINDS,
+  openTestRuntime,
+  usersWithWallets,
+  type TestRuntime,
+  userIdByMobile,
+} from './helpers.ts';
 
 const ROSE = { id: 1, price: 100, currency: 'gold' };
 const CAR = { id: 7, price: 5_200, currency: 'gold' };
@@ -31,11 +36,7 @@ describe.each(DB_KINDS)('gift batches on %s', (kind) => {
 
   beforeAll(async () => {
     t = await openTestRuntime(kind);
-    const [anchor] = await t.rt.db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.mobile, '13900000003'));
-    anchorId = anchor!.id;
+    anchorId = await userIdByMobile(t.rt.db, '13900000003');
   });
   afterAll(async () => t?.dispose());
 

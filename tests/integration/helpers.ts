@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import postgres from 'postgres';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { createApi } from '../../src/server/app.ts';
@@ -161,4 +162,11 @@ export async function usersWithWallets(db: Db, prefix: string, count: number): P
   const ids = rows.map((r) => r.id);
   await db.insert(wallets).values(ids.map((userId) => ({ userId })));
   return ids;
+}
+
+/** The id of the (demo) user with this mobile; fails the test when there is none. */
+export async function userIdByMobile(db: Db, mobile: string): Promise<number> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.mobile, mobile));
+  if (!row) throw new Error(`no user with mobile ${mobile}`);
+  return row.id;
 }

@@ -10,7 +10,13 @@ import {
   readBalances,
 } from '../../src/server/wallet/ledger.ts';
 import { isClean, verifyLedger } from '../../src/server/wallet/verify.ts';
-import { DB_KINDS, openTestRuntime, usersWithWallets, type TestRuntime } from './helpers.ts';
+import {
+  DB_KINDS,
+  openTestRuntime,
+  usersWithWallets,
+  type TestRuntime,
+  userIdByMobile,
+} from './helpers.ts';
 
 describe.each(DB_KINDS)('ledger on %s', (kind) => {
   let t: TestRuntime;
@@ -18,11 +24,7 @@ describe.each(DB_KINDS)('ledger on %s', (kind) => {
 
   beforeAll(async () => {
     t = await openTestRuntime(kind);
-    const [anchor] = await t.rt.db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.mobile, '13900000003'));
-    anchorId = anchor!.id;
+    anchorId = await userIdByMobile(t.rt.db, '13900000003');
   });
   afterAll(async () => t?.dispose());
 

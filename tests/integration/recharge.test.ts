@@ -13,7 +13,7 @@ import type {
 } from '../../src/lib/wallet/recharge.ts';
 import { createApi } from '../../src/server/app.ts';
 import { createSession } from '../../src/server/auth/sessions.ts';
-import { ledgerEntries, users } from '../../src/server/db/schema.ts';
+import { ledgerEntries } from '../../src/server/db/schema.ts';
 import {
   sandboxKey,
   SANDBOX_SIGNATURE_HEADER,
@@ -23,7 +23,7 @@ import {
 import { expireOrders } from '../../src/server/recharge/service.ts';
 import { readBalances } from '../../src/server/wallet/ledger.ts';
 import { isClean, verifyLedger } from '../../src/server/wallet/verify.ts';
-import { callApi, DB_KINDS, openTestRuntime, type TestRuntime } from './helpers.ts';
+import { callApi, DB_KINDS, openTestRuntime, type TestRuntime, userIdByMobile } from './helpers.ts';
 
 describe.each(DB_KINDS)('recharge on %s', (kind) => {
   let t: TestRuntime;
@@ -36,11 +36,7 @@ describe.each(DB_KINDS)('recharge on %s', (kind) => {
     t = await openTestRuntime(kind);
     api = createApi(t.rt);
     key = sandboxKey(t.rt.env.secret);
-    const [user] = await t.rt.db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.mobile, '13900000001'));
-    userId = user!.id;
+    userId = await userIdByMobile(t.rt.db, '13900000001');
     auth = { authorization: `Bearer ${await createSession(t.rt.db, userId, 'd-pay')}` };
   });
   afterAll(async () => t?.dispose());

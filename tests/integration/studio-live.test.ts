@@ -7,11 +7,18 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApi } from '../../src/server/app.ts';
 import { createSession } from '../../src/server/auth/sessions.ts';
-import { livePlans, liveRooms, users } from '../../src/server/db/schema.ts';
+import { livePlans, liveRooms } from '../../src/server/db/schema.ts';
 import { mediaHookToken } from '../../src/server/media/hooks.ts';
 import type { BusMessage } from '../../src/server/realtime/bus.ts';
 import { endDueLives, LOGOUT_END_MS } from '../../src/server/studio/live.ts';
-import { callApi, DB_KINDS, LIVE_FORM, openTestRuntime, type TestRuntime } from './helpers.ts';
+import {
+  callApi,
+  DB_KINDS,
+  LIVE_FORM,
+  openTestRuntime,
+  type TestRuntime,
+  userIdByMobile,
+} from './helpers.ts';
 
 /** An anchor whose demo room is offline, a live demo anchor, and a viewer. */
 const OFFLINE_ANCHOR = '13900000012';
@@ -29,8 +36,7 @@ describe.each(DB_KINDS)('going live (%s)', (kind) => {
     t = await openTestRuntime(kind);
     app = createApi(t.rt);
     for (const mobile of [OFFLINE_ANCHOR, LIVE_ANCHOR, VIEWER]) {
-      const [row] = await t.rt.db.select().from(users).where(eq(users.mobile, mobile));
-      ids[mobile] = row!.id;
+      ids[mobile] = await userIdByMobile(t.rt.db, mobile);
     }
     t.rt.bus.subscribe((m) => sent.push(m));
   }, 60_000);
