@@ -56,6 +56,14 @@ export interface Env {
   rtmpPublicUrl: string;
   /** Ingest: WebRTC (high-speed) push address when such an ingest is configured; else empty. */
   webRtcPushUrl: string;
+  /** TCP connections one address may hold open, pages, API and hub together (MAX_SOCKETS_PER_IP). */
+  maxSocketsPerIp: number;
+  /** Hub sockets one address may hold open (IM_MAX_PER_IP). */
+  imMaxPerIp: number;
+  /** Hub sockets in total; 0 derives it from the open-file limit (IM_MAX_CONNECTIONS). */
+  imMaxConnections: number;
+  /** Milliseconds a new hub socket has to join a room or follow a match (IM_JOIN_SECONDS). */
+  imJoinMs: number;
 }
 
 /** Parses a percentage with at most two decimals ("50", "62.5") into basis points. */
@@ -96,6 +104,16 @@ function loadSecret(dataDir: string, given: string | undefined, production: bool
     writeFileSync(file, secret, { mode: 0o600 });
     return secret;
   }
+}
+
+/** A whole number of at least `min` from `source[name]`, or `fallback` when unset. */
+function whole(source: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {
+  const raw = source[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value < min)
+    throw new Error(`Bad ${name}: ${raw} (a whole number ≥ ${min})`);
+  return value;
 }
 
 /** Builds the Env from `source` (process.env by default). */
@@ -157,5 +175,9 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
       source.RTMP_PUBLIC_URL ??
       `rtmp://${rtmpHost === '0.0.0.0' ? '127.0.0.1' : rtmpHost}:${rtmpPort}/live`,
     webRtcPushUrl: source.WEBRTC_PUSH_URL ?? '',
+    maxSocketsPerIp: whole(source, 'MAX_SOCKETS_PER_IP', 1024, 1),
+    imMaxPerIp: whole(source, 'IM_MAX_PER_IP', 256, 1),
+    imMaxConnections: whole(source, 'IM_MAX_CONNECTIONS', 0, 0),
+    imJoinMs: whole(source, 'IM_JOIN_SECONDS', 15, 1) * 1000,
   };
 }

@@ -8,6 +8,8 @@ import { pathToFileURL } from 'node:url';
 import { createApi } from './app.ts';
 import { openRuntime } from './boot.ts';
 import { readEnv, type Env } from './env.ts';
+import { raiseFileLimit, socketCaps } from './file-limit.ts';
+import { limitSockets } from './http/connection-limits.ts';
 import { createServer, type NodeHandler } from './http/server.ts';
 import { log } from './log.ts';
 import { dropPublisher } from './media/control.ts';
@@ -38,6 +40,10 @@ async function loadPages(): Promise<NodeHandler | undefined> {
 
 /** Opens the runtime and listens; pages are served when dist/ exists. */
 export async function startServer(env: Env = readEnv()): Promise<RunningServer> {
+  // Every socket is a file: take the whole allowance before sizing the connection caps on it.
+  const files = raiseFileLimit();
+  const caps = socketCaps(files.soft);
+  log('info', 'file_limit', { soft: files.soft, hard: files.hard, socketCap: caps.sockets });
   const rt = await openRuntime(env);
   setRuntime(rt);
   const hub = createHub(rt);
@@ -51,6 +57,7 @@ export async function startServer(env: Env = readEnv()): Promise<RunningServer> 
     clientDir: pages ? path.join(DIST_DIR, 'client') : undefined,
   });
   server.keepAliveTimeout = 65_000;
+  limitSockets(server, { perAddress: env.maxSocketsPerIp, total: caps.sockets });
   await new Promise<void>((resolve) => server.listen(env.port, env.host, resolve));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : env.port;

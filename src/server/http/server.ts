@@ -13,11 +13,13 @@ import { sql } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { REALTIME_PATH } from '../../lib/realtime/protocol.ts';
 import { log } from '../log.ts';
+import { renderMetrics } from '../metrics.ts';
 import { isHlsPath, serveHls } from '../media/hls.ts';
 import type { Hub } from '../realtime/hub.ts';
 import type { Runtime } from '../runtime.ts';
 import { isUploadPath, serveUpload } from '../uploads/serve.ts';
 import type { ApiEnv } from './api-env.ts';
+import { addressOf, isLoopback } from './connection-limits.ts';
 import { createStatic } from './static.ts';
 
 /** A Connect-style handler, as Astro's node adapter exports it. */
@@ -93,6 +95,14 @@ export function createRequestListener(parts: ServerParts) {
     }
     if (path === '/healthz') {
       void health(parts.rt, res);
+      return;
+    }
+    if (path === '/metrics' && isLoopback(addressOf(req.socket))) {
+      res.writeHead(200, {
+        'content-type': 'text/plain; version=0.0.4',
+        'cache-control': 'no-store',
+      });
+      res.end(renderMetrics());
       return;
     }
     if (isApiPath(path)) {

@@ -46,8 +46,12 @@ export function textFrame(payload: Buffer): Buffer {
 
 /** A socket and what the hub knows of it. */
 export class Connection implements Member {
+  /** When the socket opened (ms). */
+  readonly connectedAt = Date.now();
   /** Last time anything arrived (ms). */
-  lastSeen = Date.now();
+  lastSeen = this.connectedAt;
+  /** The client's address, as the connection limits count it. */
+  address = '';
   /** Chat id from getUserSig once joined: user id or guest id. */
   chatId: string | undefined;
   /** The logged-in user; undefined for guests and before joining. */

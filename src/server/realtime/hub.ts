@@ -17,7 +17,10 @@ import {
   parseFrame,
   type Frame,
 } from '../../lib/realtime/protocol.ts';
+import { readFileLimit, socketCaps } from '../file-limit.ts';
+import { AddressSlots, addressOf, refusalLogger } from '../http/connection-limits.ts';
 import { log } from '../log.ts';
+import { counter, gauge } from '../metrics.ts';
 import { onMatchLive } from '../sports/match-live.ts';
 import type { Runtime } from '../runtime.ts';
 import type { BusMessage } from './bus.ts';
@@ -53,6 +56,12 @@ export interface HubOptions {
   heatMs?: number;
   /** How often the viewers of live rooms are counted for the anchors' statistics. */
   sampleMs?: number;
+  /** Sockets one address may hold (default: the env's IM_MAX_PER_IP). */
+  maxPerAddress?: number;
+  /** Sockets in total (default: IM_MAX_CONNECTIONS, or derived from the open-file limit). */
+  maxConnections?: number;
+  /** Time a socket has to join a room or follow a match before it is closed. */
+  joinMs?: number;
 }
 
 /** The hub as the HTTP server uses it. */
@@ -69,6 +78,20 @@ export interface Hub {
 const MAX_MATCHES = 5;
 /** Close code sent with `kicked`. */
 const KICKED_CLOSE = 4001;
+/** Close code of a socket that joined nothing in time. */
+const JOIN_TIMEOUT_CLOSE = 4008;
+
+const refusedConnections = counter(
+  'im_connections_refused_total',
+  'Hub sockets refused or closed by a connection limit, by reason',
+);
+
+/** Answers an upgrade request with an HTTP error and drops the socket. */
+function refuseUpgrade(socket: Duplex, status: 429 | 503): void {
+  const text = status === 429 ? 'Too Many Requests' : 'Service Unavailable';
+  socket.once('finish', () => socket.destroy());
+  socket.end(`HTTP/1.1 ${status} ${text}\r\nRetry-After: 30\r\nConnection: close\r\n\r\n`);
+}
 
 const matchKey = (matchId: number) => `m:${matchId}`;
 
@@ -172,6 +195,16 @@ export function createHub(rt: Runtime, options: HubOptions = {}): Hub {
     perMessageDeflate: false,
   });
   const conns = new Set<Connection>();
+  // Connection limits: per address, in total, and a deadline to join something.
+  const slots = new AddressSlots(
+    options.maxPerAddress ?? rt.env.imMaxPerIp,
+    options.maxConnections ?? (rt.env.imMaxConnections || socketCaps(readFileLimit().soft).hub),
+  );
+  const joinMs = options.joinMs ?? rt.env.imJoinMs;
+  const logRefusal = refusalLogger('im_refused');
+  /** Sockets that have not joined a room or followed a match yet. */
+  const unjoined = new Set<Connection>();
+  gauge('im_connections_open', 'Hub sockets open', () => slots.size());
   const rooms = createRooms<Connection>({ tickMs: options.tickMs ?? 100 });
   const ctx: HubContext = { ...createRoomContext(rt, rooms), gift: createGiftHandler() };
   const translators = new Map<Locale, TFunction>(LOCALES.map((l) => [l, createI18n(l)]));
@@ -203,10 +236,17 @@ export function createHub(rt: Runtime, options: HubOptions = {}): Hub {
     }),
   );
 
-  function onConnection(ws: WebSocket, req: IncomingMessage, socket: Duplex): void {
+  function onConnection(
+    ws: WebSocket,
+    req: IncomingMessage,
+    socket: Duplex,
+    address: string,
+  ): void {
     const locale = localeOf(req);
     const conn = new Connection(ws, socket, locale, translators.get(locale)!, maxBuffered);
+    conn.address = address;
     conns.add(conn);
+    unjoined.add(conn);
     ws.on('message', (raw, isBinary) => {
       conn.lastSeen = Date.now();
       if (!conn.takeToken(conn.lastSeen)) {
@@ -226,6 +266,7 @@ export function createHub(rt: Runtime, options: HubOptions = {}): Hub {
     });
     ws.on('close', () => {
       conns.delete(conn);
+      unjoined.delete(conn);
       handleLeave(ctx, conn);
       for (const id of conn.matches) rooms.leave(matchKey(id), conn);
     });
@@ -244,6 +285,24 @@ export function createHub(rt: Runtime, options: HubOptions = {}): Hub {
     Math.min(idleMs, 30_000),
   );
   sweep.unref();
+
+  // Sockets that joined nothing in time are closed: an idle socket holds a file handle.
+  const joinSweep = setInterval(
+    () => {
+      const due = Date.now() - joinMs;
+      for (const conn of unjoined) {
+        if (conn.room !== undefined || conn.matches.size > 0) unjoined.delete(conn);
+        else if (conn.connectedAt <= due) {
+          unjoined.delete(conn);
+          refusedConnections.inc({ reason: 'join_timeout' });
+          logRefusal('join_timeout', conn.address, { open: slots.size() });
+          conn.ws.close(JOIN_TIMEOUT_CLOSE, 'join timeout');
+        }
+      }
+    },
+    Math.min(1000, joinMs / 2),
+  );
+  joinSweep.unref();
 
   // Heat of each room with viewers here, read from the database and sent to them (heatRep).
   const heat = setInterval(() => {
@@ -270,12 +329,22 @@ export function createHub(rt: Runtime, options: HubOptions = {}): Hub {
 
   return {
     handleUpgrade(req, socket, head) {
-      wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, req, socket));
+      const address = addressOf(req.socket);
+      const refusal = slots.take(address);
+      if (refusal) {
+        refusedConnections.inc({ reason: refusal });
+        logRefusal(refusal, address, { open: slots.size() });
+        refuseUpgrade(socket, refusal === 'per_address' ? 429 : 503);
+        return;
+      }
+      socket.once('close', () => slots.release(address));
+      wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, req, socket, address));
     },
     size: () => conns.size,
     close: () =>
       new Promise<void>((resolve) => {
         clearInterval(sweep);
+        clearInterval(joinSweep);
         clearInterval(heat);
         clearInterval(sample);
         unsubscribe();
