@@ -17,6 +17,7 @@ const ingest = await startIngest({
   controlPort: env.rtmpControlPort,
   hookBase: `http://127.0.0.1:${env.port}`,
   hookToken: mediaHookToken(env.secret),
+  privateRoot: env.dataDir,
 }).catch((error: unknown) => {
   console.error(String(error instanceof Error ? error.message : error));
   process.exit(1);

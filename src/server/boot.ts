@@ -1,5 +1,6 @@
 /** Opening the runtime: configuration, database, migrations and the demo seed on an empty database. */
 import path from 'node:path';
+import { secureDataDir } from './data-dir.ts';
 import { openDatabase } from './db/index.ts';
 import { isDatabaseEmpty, seedDemo } from './db/seed/index.ts';
 import { readEnv, type Env } from './env.ts';
@@ -12,6 +13,8 @@ import { createSmsProvider } from './sms/index.ts';
 /** Opens the database of `env` (PGlite under DATA_DIR/pglite unless DATABASE_URL is set). */
 export async function openRuntime(env: Env = readEnv()): Promise<Runtime> {
   const started = Date.now();
+  // Before anything is written: the database and uploads are the owner's alone.
+  secureDataDir(env.dataDir, env.mediaDir);
   const database = await openDatabase({
     url: env.databaseUrl,
     dataDir: path.join(env.dataDir, 'pglite'),
@@ -21,6 +24,7 @@ export async function openRuntime(env: Env = readEnv()): Promise<Runtime> {
     log('info', 'seeded', { what: 'demo data' });
   }
   await syncGiftCatalogue(database.db);
+  secureDataDir(env.dataDir, env.mediaDir);
   log('info', 'database_ready', { kind: database.kind, ms: Date.now() - started });
   return {
     env,

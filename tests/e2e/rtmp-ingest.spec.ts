@@ -70,6 +70,7 @@ test('an anchor pushes RTMP with their key and a viewer watches it play', async 
       controlPort: rt.env.rtmpControlPort,
       hookBase: baseURL!,
       hookToken: mediaHookToken(rt.env.secret),
+      privateRoot: rt.env.dataDir,
     });
 
     // A viewer opens the room while nothing is being pushed yet.

@@ -33,6 +33,11 @@ export interface IngestOptions {
   hookBase: string;
   /** The hook token (mediaHookToken of the server's secret), sent with every hook call. */
   hookToken: string;
+  /**
+   * The private folder (DATA_DIR) the media folder is in, when it is: the folders from it down
+   * to the HLS output open to the workers' group only (traverse, 0710), not to everyone.
+   */
+  privateRoot?: string;
 }
 
 /** What is missing for the ingest, or an empty list when nginx and the module are installed. */
@@ -53,11 +58,18 @@ function workerIds(): { uid: number; gid: number } | null {
   return { uid: Number(uid.stdout.trim()), gid: Number(gid.stdout.trim()) };
 }
 
-/** Lets the worker user pass through every folder above `dir` (adds o+x where missing). */
-function makePassable(dir: string): void {
+/**
+ * Lets the worker user pass through every folder above `dir`: inside `privateRoot` by group
+ * (the folder's group becomes the workers', g+x), above it by everyone (o+x where missing).
+ */
+function makePassable(dir: string, gid: number, privateRoot: string): void {
   for (let current = path.dirname(dir); ; current = path.dirname(current)) {
-    const mode = statSync(current).mode;
-    if ((mode & 0o001) === 0) chmodSync(current, (mode & 0o7777) | 0o001);
+    const stat = statSync(current);
+    const mode = stat.mode & 0o7777;
+    if (current === privateRoot || current.startsWith(privateRoot + path.sep)) {
+      if (stat.gid !== gid) chownSync(current, stat.uid, gid);
+      if ((mode & 0o010) === 0) chmodSync(current, mode | 0o010);
+    } else if ((mode & 0o001) === 0) chmodSync(current, mode | 0o001);
     if (current === path.dirname(current)) break;
   }
 }
@@ -132,7 +144,7 @@ export function writeIngestConfig(options: IngestOptions): string {
   const worker = workerIds();
   if (worker) {
     chownSync(hls, worker.uid, worker.gid);
-    makePassable(hls);
+    makePassable(hls, worker.gid, options.privateRoot ?? options.mediaDir);
   }
   const file = path.join(options.mediaDir, 'nginx.conf');
   // The config holds the hook token: readable by its owner only (nginx's master reads it).
