@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { createApi } from './app.ts';
 import { openRuntime } from './boot.ts';
 import { readEnv, type Env } from './env.ts';
-import { secureDataDir } from './data-dir.ts';
+import { secureTree } from './data-dir.ts';
 import { raiseFileLimit, socketCaps } from './file-limit.ts';
 import { limitSockets } from './http/connection-limits.ts';
 import { createServer, type NodeHandler } from './http/server.ts';
@@ -24,7 +24,7 @@ export const DIST_DIR = path.resolve('dist');
 
 /** How often lives due to end (their anchor logged out) are looked for. */
 const LIVE_SWEEP_MS = 15_000;
-/** How often DATA_DIR's modes are checked again. */
+/** How often the embedded database's file modes are checked again. */
 const MODE_SWEEP_MS = 60_000;
 
 /** A started server and how to stop it. */
@@ -81,8 +81,12 @@ export async function startServer(env: Env = readEnv()): Promise<RunningServer> 
   }, LIVE_SWEEP_MS);
   liveSweep.unref();
 
-  // Files the embedded database created since (mode 0666, see data-dir.ts) are closed again.
-  const modeSweep = setInterval(() => secureDataDir(env.dataDir, env.mediaDir), MODE_SWEEP_MS);
+  // Files the embedded database created since (mode 0666, see data-dir.ts) are closed again;
+  // everything else this process writes is created 0600 under its umask.
+  const pgliteDir = path.join(env.dataDir, 'pglite');
+  const modeSweep = setInterval(() => {
+    if (rt.database.kind === 'pglite') secureTree(pgliteDir);
+  }, MODE_SWEEP_MS);
   modeSweep.unref();
 
   let stopping: Promise<void> | undefined;
