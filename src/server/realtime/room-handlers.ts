@@ -11,7 +11,6 @@ import {
   SERVER_FRAME,
   type EnterData,
   type Frame,
-  type LoginRepData,
   type SayData,
 } from '../../lib/realtime/protocol.ts';
 import {
@@ -40,7 +39,6 @@ import {
   loadChatConfig,
   profileForSession,
   profilesOf,
-  recentMessages,
   roomModerators,
   savePropMessage,
   setAnnouncement,
@@ -51,6 +49,7 @@ import { log } from '../log.ts';
 import type { Runtime } from '../runtime.ts';
 import { createStatsRecorder, type StatsRecorder } from '../studio/stats.ts';
 import type { Connection } from './connection.ts';
+import { createRoomSnapshots, loginRepFrame, type RoomSnapshots } from './room-snapshot.ts';
 import type { Rooms } from './rooms.ts';
 
 /** Key of a live room in the room table. */
@@ -68,6 +67,8 @@ export interface RoomContext {
   saveMessage: (message: NewChatMessage) => Promise<SayData>;
   /** Counts room entries and chat messages for the anchor's statistics (written in batches). */
   stats: StatsRecorder;
+  /** What joins read of each room (room, moderators, recent chat), kept up to date by frames. */
+  snapshots: RoomSnapshots;
 }
 
 /** Publishes a frame to a room in every process. */
@@ -112,7 +113,8 @@ export async function handleJoin(
     conn.fail(REALTIME_ERROR.noRoom, 'liveChat.errors.noRoom');
     return;
   }
-  const moderators = await roomModerators(db, anchorId);
+  const snapshot = await ctx.snapshots.get(anchorId);
+  const { moderators } = snapshot;
   const isManager = profile ? canModerate(profile, moderators) : false;
   // A live ticket room admits its staff and holders of an entry to this live, nobody else.
   const live = ticketedLive(room);
@@ -126,10 +128,7 @@ export async function handleJoin(
       return;
     }
   }
-  const [history, ban] = await Promise.all([
-    recentMessages(db, anchorId),
-    profile ? activeBanUntil(db, anchorId, profile.id) : Promise.resolve(undefined),
-  ]);
+  const ban = profile ? await activeBanUntil(db, anchorId, profile.id) : undefined;
   if (conn.ws.readyState !== conn.ws.OPEN) return;
   if (conn.room !== undefined) ctx.rooms.leave(roomKey(conn.room), conn);
   conn.chatId = parsed.data.id;
@@ -144,19 +143,19 @@ export async function handleJoin(
     viewerKey: profile ? `u:${profile.id}` : `g:${parsed.data.id}`,
     at: new Date(),
   });
-  const reply: LoginRepData = {
-    history,
-    guess: [],
-    login: {
-      id: parsed.data.id,
-      guest: !profile,
-      is_manager: conn.isManager,
-      ...(conn.bannedUntil !== undefined ? { banned_until: conn.bannedUntil } : {}),
-    },
-    announcement: room.announcement,
-    heat: room.heat,
-  };
-  conn.send(SERVER_FRAME.loginRep, reply);
+  conn.sendRaw(
+    loginRepFrame(snapshot, {
+      guess: [],
+      login: {
+        id: parsed.data.id,
+        guest: !profile,
+        is_manager: conn.isManager,
+        ...(conn.bannedUntil !== undefined ? { banned_until: conn.bannedUntil } : {}),
+      },
+      announcement: room.announcement,
+      heat: room.heat,
+    }),
+  );
   if (profile) {
     const enter: EnterData = {
       user_id: profile.id,
@@ -417,6 +416,7 @@ export function createRoomContext(rt: Runtime, rooms: Rooms<Connection>): RoomCo
     rooms,
     speakers: new Map(),
     saveMessage: createMessageWriter(rt.db),
+    snapshots: createRoomSnapshots(rt.db),
     stats: createStatsRecorder(rt.db, (error) =>
       log('warn', 'live_stats_failed', { error: String(error) }),
     ),
@@ -430,6 +430,7 @@ export function createRoomContext(rt: Runtime, rooms: Rooms<Connection>): RoomCo
 
 /** Lookup used by bus deliveries: applies ban changes to the target's sockets here. */
 export function applyRoomSideEffects(ctx: RoomContext, anchorId: number, frame: Frame): void {
+  ctx.snapshots.apply(anchorId, frame);
   if (frame.type !== SERVER_FRAME.bannedUser && frame.type !== SERVER_FRAME.unbannedUser) return;
   const { uid, until } = frame.data as { uid: number; until?: number | null };
   for (const member of ctx.rooms.members(roomKey(anchorId))) {
