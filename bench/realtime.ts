@@ -13,16 +13,18 @@
  * Targets: 10,000 clients at 100 msg/s with p99 ≤ 250 ms, ≤ 20 KB per idle connection, and at
  * least 3x the socket.io server's efficiency.
  */
-import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import { WebSocket } from 'ws';
 import { machine, saveResult } from './lib.ts';
-import type { ServerReady, ServerStats } from './realtime/servers.ts';
-import { hubJoin, type SinkCounts } from './realtime/sink.ts';
+import {
+  hubClient,
+  percentile,
+  startChild,
+  type Kind,
+  type LoadClient,
+} from './realtime/clients.ts';
 import type { SinkTotals, SinkWorkerData } from './realtime/sink-worker.ts';
-
-type Kind = 'hub' | 'socketio';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const QUICK = process.env.BENCH_QUICK === '1';
@@ -31,43 +33,6 @@ const SENDERS = 200;
 const PROBES = 40;
 const SINK_WORKERS = Number(process.env.BENCH_SINK_WORKERS ?? 1);
 const SECRET = randomBytes(32).toString('hex');
-
-interface Child {
-  proc: ChildProcess;
-  ready: ServerReady;
-  stats: () => Promise<ServerStats>;
-}
-
-async function startChild(kind: Kind): Promise<Child> {
-  const proc = fork('bench/realtime/servers.ts', [kind, String(PORT), String(SENDERS)], {
-    execArgv: [
-      '--expose-gc',
-      ...(process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.BENCH_PROF] : []),
-    ],
-    env: { ...process.env, SECRET, NODE_ENV: 'development' },
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  });
-  const ready = await new Promise<ServerReady>((resolve, reject) => {
-    proc.once('message', (m) => resolve(m as ServerReady));
-    proc.once('exit', (code) => reject(new Error(`${kind} server exited ${code}`)));
-  });
-  const stats = () =>
-    new Promise<ServerStats>((resolve) => {
-      proc.once('message', (m) => resolve(m as ServerStats));
-      proc.send('stats');
-    });
-  return { proc, ready, stats };
-}
-
-/**
- * A `ws` client of either server: a probe, which reads every frame for latency and counts the
- * chat messages, or a sender. The silent viewers are sinks (SinkPool) instead.
- */
-interface LoadClient {
-  counts: SinkCounts & { says: number };
-  close: () => void;
-  ws: WebSocket;
-}
 
 /** Silent viewers, in worker threads (bench/realtime/sink-worker.ts). */
 interface SinkPool {
@@ -116,38 +81,6 @@ async function startSinks(kind: Kind, indexes: number[]): Promise<SinkPool> {
   };
 }
 
-function hubClient(
-  index: number,
-  latencies: number[] | undefined,
-  sender?: { id: string; sig: string },
-): Promise<LoadClient> {
-  const ws = new WebSocket(`ws://127.0.0.1:${PORT}/im?lang=en`);
-  const client: LoadClient = {
-    counts: { bytes: 0, messages: 0, says: 0 },
-    close: () => ws.terminate(),
-    ws,
-  };
-  return new Promise<LoadClient>((resolve, reject) => {
-    ws.once('error', reject);
-    ws.once('open', () => ws.send(hubJoin(SECRET, index, sender)));
-    ws.on('message', (raw: Buffer) => {
-      if (client.counts.messages++ === 0) resolve(client);
-      client.counts.bytes += raw.length;
-      if (!latencies) return;
-      const now = Date.now();
-      const frame = JSON.parse(raw.toString()) as { type: string; data: unknown };
-      const frames =
-        frame.type === 'batch' ? (frame.data as { type: string; data: unknown }[]) : [frame];
-      for (const f of frames) {
-        if (f.type !== 'say') continue;
-        client.counts.says++;
-        const content = (f.data as { content: string }).content;
-        if (content.startsWith('b:')) latencies.push(now - Number(content.slice(2)));
-      }
-    });
-  });
-}
-
 function socketIoClient(latencies: number[] | undefined): Promise<LoadClient> {
   const ws = new WebSocket(`ws://127.0.0.1:${PORT}/socket.io/?EIO=4&transport=websocket`);
   const client: LoadClient = {
@@ -181,11 +114,6 @@ function sendSay(kind: Kind, ws: WebSocket): void {
   const content = `b:${Date.now()}`;
   if (kind === 'hub') ws.send(JSON.stringify({ type: 'say', data: { content } }));
   else ws.send(`42${JSON.stringify(['say', { content }])}`);
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
 /** One run's figures. */
@@ -232,7 +160,7 @@ async function connectAll(
 }
 
 async function run(kind: Kind, clients: number, rate: number): Promise<RunResult> {
-  const child = await startChild(kind);
+  const child = await startChild(kind, PORT, SENDERS, SECRET);
   const latencies: number[] = [];
   try {
     const before = await child.stats();
@@ -244,13 +172,16 @@ async function run(kind: Kind, clients: number, rate: number): Promise<RunResult
       indexes.filter((i) => !isProbe(i)),
     );
     const probes = await connectAll(
-      (i) => (kind === 'hub' ? hubClient(i * probeEvery, latencies) : socketIoClient(latencies)),
+      (i) =>
+        kind === 'hub'
+          ? hubClient(PORT, SECRET, i * probeEvery, latencies)
+          : socketIoClient(latencies),
       indexes.filter(isProbe).length,
     );
     const senders = await connectAll(
       (i) =>
         kind === 'hub'
-          ? hubClient(i, undefined, child.ready.senders[i])
+          ? hubClient(PORT, SECRET, i, undefined, child.ready.senders[i])
           : socketIoClient(undefined),
       SENDERS,
     );

@@ -40,9 +40,12 @@ export interface ServerStats {
   /** Event-loop delay since the previous `stats`, p99 and worst, ms. */
   loopP99Ms: number;
   loopMaxMs: number;
+  /** Hub sockets open (0 for socket.io). */
+  connections: number;
 }
 
 const loop = monitorEventLoopDelay({ resolution: 5 });
+let openConnections = () => 0;
 loop.enable();
 
 function stats(): ServerStats {
@@ -54,6 +57,7 @@ function stats(): ServerStats {
     memory: mem.heapUsed + mem.external,
     loopP99Ms: Math.round(loop.percentile(99) / 1e6),
     loopMaxMs: Math.round(loop.max / 1e6),
+    connections: openConnections(),
   };
   loop.reset();
   return result;
@@ -66,6 +70,8 @@ async function startHub(port: number, senderCount: number): Promise<ServerReady>
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'arena-bench-rt-')),
       LOG_REQUESTS: '0',
       SEED_DEMO: '1',
+      // Every load client comes from loopback: one address may hold them all here.
+      IM_MAX_PER_IP: '1000000',
     }),
   );
   // Every rule off: the benchmark measures delivery, not refusals.
@@ -87,6 +93,7 @@ async function startHub(port: number, senderCount: number): Promise<ServerReady>
     });
   }
   const hub = createHub(rt);
+  openConnections = hub.size;
   const server = createServer({ rt, api: createApi(rt), hub });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return { ready: true, senders };
