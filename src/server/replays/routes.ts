@@ -93,10 +93,11 @@ export const replayRoutes = new Hono<ApiEnv>()
   .post('/replayView', async (c) => {
     const { replay_id } = await input(c, replayRequest);
     const { db } = c.get('rt');
+    // The limiter is keyed by replays that exist only, so made-up ids cannot fill it.
+    const replay = await getReplay(db, replay_id, c.get('locale'));
+    if (!replay) throw new ApiError('anchorPages.api.noReplay');
     const counted = views.take(`${c.get('ip')}:${replay_id}`);
-    const current = counted
-      ? await addReplayView(db, replay_id)
-      : ((await getReplay(db, replay_id, c.get('locale')))?.views ?? null);
+    const current = counted ? await addReplayView(db, replay_id) : replay.views;
     if (current === null) throw new ApiError('anchorPages.api.noReplay');
     return ok(c, { views: current, counted: counted ? 1 : 0 });
   })
