@@ -35,6 +35,27 @@ describe('chat rules', () => {
     expect(state.refusals).toBe(0);
   });
 
+  it('refuses control characters and treats invisible-only text as empty', () => {
+    const state = newSpeakerState();
+    for (const text of [
+      'q\u0000kilo',
+      'a\tb',
+      'line\nbreak',
+      'bell\u0007',
+      'c1\u0085',
+      'x\ud800',
+      '\udc00y',
+    ])
+      expect(checkMessage(config, state, text, 0), JSON.stringify(text)).toBe('control');
+    for (const text of ['\u200b', '\u202e', '\u200b\u200d\ufeff', '\u3000\u2060', '\ufe0f'])
+      expect(checkMessage(config, state, text, 0), JSON.stringify(text)).toBe('empty');
+    // Joiners and marks inside real text, emoji with variation selectors and pairs stay allowed.
+    for (const text of ['👨\u200d👩\u200d👧 family', '❤\ufe0f go', '⚽ 𝔾𝕆𝔸𝕃', 'مرحبا \u200fok'])
+      expect(checkMessage(config, state, text, 0), JSON.stringify(text)).toBeNull();
+    expect(recordRefusal(config, state, 'control')).toBeNull();
+    expect(state.refusals).toBe(0);
+  });
+
   it('applies the speak rate from the last accepted message', () => {
     const state = newSpeakerState();
     recordAccepted(state, 'hi', 10_000);

@@ -63,6 +63,7 @@ export const CHAT_MAX_LENGTH = 100;
 export const CHAT_REFUSAL = {
   empty: 'empty',
   tooLong: 'tooLong',
+  control: 'control',
   rate: 'rate',
   link: 'link',
   numberLimit: 'numberLimit',
@@ -110,6 +111,26 @@ export function longestDigitRun(text: string): number {
   return best;
 }
 
+/**
+ * Control characters (C0 with tab and line breaks, DEL, C1) and lone UTF-16 surrogates: a chat
+ * line has no use for them, the database refuses some (NUL, broken UTF-8), and they can hide text.
+ */
+const CONTROL =
+  /[\u0000-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+/** Characters that show nothing on their own: spaces, zero-width and direction marks, joiners. */
+const INVISIBLE =
+  /[\s\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0]/gu;
+
+/** True when `text` holds a control character or a lone surrogate. */
+export function hasControlCharacter(text: string): boolean {
+  return CONTROL.test(text);
+}
+
+/** True when `text` shows nothing: empty, or only spaces and invisible format characters. */
+export function isBlank(text: string): boolean {
+  return text.replace(INVISIBLE, '') === '';
+}
+
 /** Checks one trimmed message against the config; null when it may be sent. */
 export function checkMessage(
   config: ChatConfig,
@@ -117,7 +138,8 @@ export function checkMessage(
   content: string,
   now: number,
 ): ChatRefusal | null {
-  if (!content) return CHAT_REFUSAL.empty;
+  if (hasControlCharacter(content)) return CHAT_REFUSAL.control;
+  if (isBlank(content)) return CHAT_REFUSAL.empty;
   if ([...content].length > CHAT_MAX_LENGTH) return CHAT_REFUSAL.tooLong;
   if (config.toggle_speak_rate && state.lastAt && now - state.lastAt < config.speak_rate * 1000)
     return CHAT_REFUSAL.rate;
@@ -157,7 +179,12 @@ export function recordRefusal(
   state: SpeakerState,
   refusal: ChatRefusal,
 ): number | null {
-  if (refusal === CHAT_REFUSAL.empty || refusal === CHAT_REFUSAL.tooLong) return null;
+  if (
+    refusal === CHAT_REFUSAL.empty ||
+    refusal === CHAT_REFUSAL.tooLong ||
+    refusal === CHAT_REFUSAL.control
+  )
+    return null;
   state.refusals += 1;
   if (refusal === CHAT_REFUSAL.repeated && config.continue_trigger_banned > 0) {
     state.refusals = 0;

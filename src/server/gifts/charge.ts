@@ -10,6 +10,7 @@
  * next one (group commit), so a busy room costs one transaction per batch, not per gift.
  */
 import { sql } from 'drizzle-orm';
+import { settleEach, writeEachOnFailure } from '../db/batch.ts';
 import type { Db } from '../db/index.ts';
 import { queryRows } from '../db/index.ts';
 import { liveRooms } from '../db/schema.ts';
@@ -192,14 +193,13 @@ export class GiftCharger {
     while (this.running < this.parallel && this.waiting.length > 0) {
       const batch = this.waiting.splice(0, MAX_GIFT_BATCH);
       this.running += 1;
-      chargeGifts(
-        this.db,
+      // A batch that fails kept nothing (one transaction): its gifts are then charged one by
+      // one, so a gift the database refuses fails alone and the others are paid.
+      void writeEachOnFailure(
         batch.map((w) => w.send),
+        (sends) => chargeGifts(this.db, sends),
       )
-        .then(
-          (outcomes) => batch.forEach((w, i) => w.resolve(outcomes[i]!)),
-          (err: unknown) => batch.forEach((w) => w.reject(err)),
-        )
+        .then((results) => settleEach(batch, results))
         .finally(() => {
           this.running -= 1;
           this.pump();

@@ -10,6 +10,7 @@ import type { AnnouncementData, BannedData, SayData } from '../../lib/realtime/p
 import { DEFAULT_CHAT_CONFIG, type BanReason, type ChatConfig } from '../../lib/rules/chat.ts';
 import { levelOf } from '../../lib/rules/level.ts';
 import { consumeItems } from '../backpack/service.ts';
+import { settleEach, writeEachOnFailure } from '../db/batch.ts';
 import type { Db } from '../db/index.ts';
 import {
   appConfig,
@@ -189,15 +190,12 @@ export function createMessageWriter(db: Db): (message: NewChatMessage) => Promis
     while (pending.length) {
       const batch = pending.slice(0, 500);
       pending = pending.slice(batch.length);
-      try {
-        const saved = await saveMessages(
-          db,
-          batch.map((b) => b.message),
-        );
-        batch.forEach((b, i) => b.resolve(saved[i]!));
-      } catch (error) {
-        for (const b of batch) b.reject(error);
-      }
+      // A message the database refuses fails alone; the others of its batch are stored.
+      const results = await writeEachOnFailure(
+        batch.map((b) => b.message),
+        (messages) => saveMessages(db, messages),
+      );
+      settleEach(batch, results);
     }
     writing = false;
   }

@@ -17,6 +17,7 @@ import {
   parseFrame,
   type Frame,
 } from '../../lib/realtime/protocol.ts';
+import { writeEachOnFailure } from '../db/batch.ts';
 import { readFileLimit, socketCaps } from '../file-limit.ts';
 import { AddressSlots, addressOf, refusalLogger } from '../http/connection-limits.ts';
 import { log } from '../log.ts';
@@ -321,9 +322,17 @@ export function createHub(rt: Runtime, options: HubOptions = {}): Hub {
     for (const key of rooms.keys()) {
       if (key.startsWith('r:')) counts.set(Number(key.slice(2)), rooms.members(key).size);
     }
-    addViewerSamples(rt.db, node, counts).catch((error: unknown) =>
-      log('warn', 'viewer_samples_failed', { error: String(error) }),
-    );
+    // A room the database refuses loses its sample alone.
+    void writeEachOnFailure([...counts], async (some) => {
+      await addViewerSamples(rt.db, node, new Map(some));
+      return some.map(() => undefined);
+    }).then((results) => {
+      for (const result of results) {
+        if (result.status === 'rejected') {
+          log('warn', 'viewer_samples_failed', { error: String(result.reason) });
+        }
+      }
+    });
   }, options.sampleMs ?? SAMPLE_INTERVAL_MS);
   sample.unref();
 

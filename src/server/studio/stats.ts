@@ -6,6 +6,7 @@
  */
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { siteDay } from '../../lib/time.ts';
+import { writeEachOnFailure } from '../db/batch.ts';
 import type { Db } from '../db/index.ts';
 import {
   anchorDailyStats,
@@ -303,6 +304,12 @@ export interface StatsRecorder {
 }
 
 /**
+ * Room entries written per statement. On the embedded database a statement holds the event loop
+ * while it runs: a hundred rows keep that to a few milliseconds when a crowd arrives at once.
+ */
+const VIEWER_CHUNK = 100;
+
+/**
  * Collects room entries and chat counts and writes them together at most every `everyMs`, so a
  * thousand viewers arriving at once, or a busy chat, cost a few statements a second instead of
  * some for every entry or message batch.
@@ -324,15 +331,21 @@ export function createStatsRecorder(
     const counts = [...messages.values()];
     messages = new Map();
     writing = writing.then(async () => {
-      try {
-        for (let i = 0; i < entries.length; i += 500) {
-          await addViewers(db, entries.slice(i, i + 500));
-        }
-        for (const { anchorId, at, count } of counts) {
+      // An entry or count the database refuses is lost alone, never its whole batch.
+      for (let i = 0; i < entries.length; i += VIEWER_CHUNK) {
+        const chunk = entries.slice(i, i + VIEWER_CHUNK);
+        const results = await writeEachOnFailure(chunk, async (some) => {
+          await addViewers(db, some);
+          return some.map(() => undefined);
+        });
+        for (const result of results) if (result.status === 'rejected') onError(result.reason);
+      }
+      for (const { anchorId, at, count } of counts) {
+        try {
           await addMessageStats(db, anchorId, count, at);
+        } catch (error) {
+          onError(error);
         }
-      } catch (error) {
-        onError(error);
       }
     });
     return writing;

@@ -3,6 +3,7 @@ export const liveChat = {
   refused: {
     empty: 'Input can not be empty',
     tooLong: 'A message can be at most 100 characters',
+    control: 'A message cannot contain control characters',
     rate: 'You are speaking too frequently, please try again later',
     link: 'It is forbidden to send links',
     numberLimit: 'Number limit reached',

@@ -6,6 +6,7 @@ export const liveChat: LiveChatResource = {
   refused: {
     empty: '输入不能为空',
     tooLong: '单条消息最多 100 个字',
+    control: '消息不能包含控制字符',
     rate: '您发言太频繁，请稍后再试',
     link: '禁止发送链接',
     numberLimit: '数字消息已达上限',
