@@ -99,7 +99,8 @@ describe.each(DB_KINDS)('recharge on %s', (kind) => {
     const guest = await callApi(api, 'POST', '/api/recharge/create_order', { package_id: 'p6' });
     expect(guest.status).toBe(2);
     expect((await order({ package_id: 'nope' })).msg).toBe('This package is no longer on sale');
-    for (const amount_yuan of [0, 1.5, 50_001, -3]) {
+    // Whole JSON numbers only: a string, an array or a boolean is not an amount.
+    for (const amount_yuan of [0, 1.5, 50_001, -3, '100', [5], true, null]) {
       expect((await order({ amount_yuan })).msg).toBe('Enter a whole amount from ¥1 to ¥50,000');
     }
     const created = await order({ package_id: 'p98' });

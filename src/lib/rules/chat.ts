@@ -3,6 +3,7 @@
  * speaker's recent history. The hub enforces them; the chat box uses the same checks to warn
  * early. Which message a refusal shows is decided by its code (see CHAT_REFUSAL).
  */
+import { hasControlCharacter } from '../validation/text.ts';
 
 /** Chat config as `/api/live/chat_config` returns it (spec §3). */
 export interface ChatConfig {
@@ -111,20 +112,9 @@ export function longestDigitRun(text: string): number {
   return best;
 }
 
-/**
- * Control characters (C0 with tab and line breaks, DEL, C1) and lone UTF-16 surrogates: a chat
- * line has no use for them, the database refuses some (NUL, broken UTF-8), and they can hide text.
- */
-const CONTROL =
-  /[\u0000-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 /** Characters that show nothing on their own: spaces, zero-width and direction marks, joiners. */
 const INVISIBLE =
   /[\s\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0]/gu;
-
-/** True when `text` holds a control character or a lone surrogate. */
-export function hasControlCharacter(text: string): boolean {
-  return CONTROL.test(text);
-}
 
 /** True when `text` shows nothing: empty, or only spaces and invisible format characters. */
 export function isBlank(text: string): boolean {
@@ -138,6 +128,7 @@ export function checkMessage(
   content: string,
   now: number,
 ): ChatRefusal | null {
+  // A chat line has no use for any control character, tab and line breaks included.
   if (hasControlCharacter(content)) return CHAT_REFUSAL.control;
   if (isBlank(content)) return CHAT_REFUSAL.empty;
   if ([...content].length > CHAT_MAX_LENGTH) return CHAT_REFUSAL.tooLong;

@@ -3,6 +3,7 @@
  * keys (spec §8 wording); inputs are trimmed first.
  */
 import { z } from 'zod';
+import { INT4_MAX, wholeNumber } from './numbers.ts';
 
 /** Mainland mobile: 11 digits, 1, then 3-9, then 9 digits. */
 export const MOBILE_PATTERN = /^1[3-9]\d{9}$/;
@@ -79,8 +80,8 @@ export const sendCodeRequest = z.object({
 
 const loginFields = {
   account: mobileSchema,
-  platform: z.number().int().default(0),
-  source_id: z.number().int().default(10001),
+  platform: wholeNumber(0).default(0),
+  source_id: wholeNumber(0).default(10001),
   website: z.string().max(200).default(''),
 };
 
@@ -94,14 +95,14 @@ export const loginRequest = z.discriminatedUnion('login_type', [
 export const registerRequest = z.object({
   account: mobileSchema,
   mobile_hash: z.string().trim().min(1, { error: 'validation.required' }).max(200),
-  platform: z.number().int().default(0),
+  platform: wholeNumber(0).default(0),
   pwd: z.string().max(0).default(''),
-  sex: z.number().int().default(0),
+  sex: wholeNumber(0, 2).default(0),
   device_info: z.string().max(128).default(''),
   reg_source_id: z.string().max(32).default(''),
   website: z.string().max(200).default(''),
   /** Live room the user registered from (anchor user id), or 0. */
-  anchor_id: z.coerce.number().int().min(0).default(0),
+  anchor_id: z.coerce.number().int().min(0).max(INT4_MAX).default(0),
 });
 
 /** POST /api/user/readyForTakeOff: verify a forgot-password code. */

@@ -1,6 +1,7 @@
 /** Request schemas of the ranking calls. Messages are i18n keys. */
 import { z } from 'zod';
 import { RANKING_PERIODS } from '../rankings/periods.ts';
+import { INT4_MAX } from './numbers.ts';
 
 const period = z.enum(RANKING_PERIODS, { error: 'ranking.api.badPeriod' }).default('day');
 
@@ -17,7 +18,8 @@ export const roomRankingRequest = z.object({
   anchor_id: z.coerce
     .number({ error: 'validation.number' })
     .int({ error: 'validation.integer' })
-    .positive({ error: 'validation.number' }),
+    .positive({ error: 'validation.number' })
+    .max(INT4_MAX, { error: 'validation.outOfRange' }),
   /** day or month (Beijing time). */
   period,
   /** How many entries, 1-50. */

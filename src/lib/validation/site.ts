@@ -1,11 +1,14 @@
 /** Request schemas of the site-wide calls (maintenance, ad banners). Messages are i18n keys. */
 import { z } from 'zod';
+import { INT4_MAX } from './numbers.ts';
+import { withoutControlCharacters } from './text.ts';
 
 /** A positive integer that may arrive as a number or a numeric string (query strings). */
 export const intLike = z.coerce
   .number({ error: 'validation.number' })
   .int({ error: 'validation.integer' })
-  .min(0, { error: 'validation.number' });
+  .min(0, { error: 'validation.number' })
+  .max(INT4_MAX, { error: 'validation.outOfRange' });
 
 /** POST /api/maintain body. */
 export const maintainRequest = z.object({
@@ -24,4 +27,7 @@ export const longMenAgRequest = z.object({
 });
 
 /** Search box: trimmed, at most 10 characters. */
-export const searchKeyword = z.string().trim().max(10, { error: 'validation.searchMax' });
+export const searchKeyword = z
+  .string()
+  .transform(withoutControlCharacters)
+  .pipe(z.string().trim().max(10, { error: 'validation.searchMax' }));

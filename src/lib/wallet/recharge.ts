@@ -75,7 +75,8 @@ export interface Page<T> {
 /** create_order: a package id, or a custom amount in yuan (range checked by the server). */
 export const createOrderSchema = z.object({
   package_id: z.string().min(1).max(32).optional(),
-  amount_yuan: z.coerce.number().optional(),
+  /** Whole yuan as a JSON number; anything else ("100", [5], true) is refused by the route. */
+  amount_yuan: z.unknown().optional(),
 });
 
 /** True when `yuan` is a whole amount within CUSTOM_RECHARGE. */

@@ -2,6 +2,7 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import { firstIssueMessage } from '../../lib/validation/messages.ts';
+import { findControlText } from '../../lib/validation/text.ts';
 import type { ApiEnv } from './api-env.ts';
 import { ApiError } from './envelope.ts';
 
@@ -17,13 +18,20 @@ async function readJson(c: Context<ApiEnv>): Promise<unknown> {
 
 /**
  * Parses the JSON body (or the query string for GET) with `schema`; a malformed or invalid
- * input becomes status 1 with the first issue's message in the caller's language.
+ * input, or text with control characters in any field, becomes status 1 with a message in the
+ * caller's language.
  */
 export async function input<S extends z.ZodType>(
   c: Context<ApiEnv>,
   schema: S,
 ): Promise<z.infer<S>> {
   const raw = c.req.method === 'GET' ? c.req.query() : await readJson(c);
+  // No field of any call takes control characters: refused here once, before any schema.
+  const unsafe = findControlText(raw);
+  if (unsafe !== null) {
+    const t = c.get('t');
+    throw new ApiError(`${t('validation.controlChars')}: ${unsafe}`, { literal: true });
+  }
   const parsed = schema.safeParse(raw);
   if (!parsed.success) {
     throw new ApiError(firstIssueMessage(parsed.error, c.get('t')), { literal: true });

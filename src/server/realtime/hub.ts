@@ -9,6 +9,7 @@ import type { Duplex } from 'node:stream';
 import type { TFunction } from 'i18next';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { createI18n, fromApiLang, LOCALES, type Locale } from '../../lib/i18n/index.ts';
+import { findControlText } from '../../lib/validation/text.ts';
 import {
   CLIENT_FRAME,
   PING_INTERVAL_MS,
@@ -258,6 +259,11 @@ export function createHub(rt: Runtime, options: HubOptions = {}): Hub {
       const frame = isBinary ? null : parseFrame(rawText(raw));
       if (!frame) {
         conn.send(SERVER_FRAME.error, { code: REALTIME_ERROR.badFrame, msg: 'bad frame' });
+        return;
+      }
+      // Chat content has its own refusal (with a reason); no other frame takes control text.
+      if (frame.type !== CLIENT_FRAME.say && findControlText(frame.data) !== null) {
+        conn.fail(REALTIME_ERROR.badFrame, 'validation.controlChars');
         return;
       }
       route(ctx, conn, frame).catch((error: unknown) => {

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { announcementSchema } from '../../lib/live/announcement.ts';
+import { INT4_MAX } from '../../lib/validation/numbers.ts';
 import { missingPropKey, sayPropsSchema, type SayProps } from '../../lib/live/props.ts';
 import {
   REALTIME_ERROR,
@@ -77,7 +78,10 @@ function toRoom(ctx: RoomContext, anchorId: number, frame: Frame): void {
 }
 
 const joinSchema = z.object({
-  groupId: z.string().regex(/^\d{1,10}$/),
+  groupId: z
+    .string()
+    .regex(/^\d{1,10}$/)
+    .refine((id) => Number(id) <= INT4_MAX),
   channel: z.string().max(32).optional(),
   id: z.string().min(1).max(40),
   sig: z.string().min(1).max(200),
@@ -298,7 +302,7 @@ function managedRoom(conn: Connection): number | undefined {
 }
 
 const banSchema = z.object({
-  uid: z.number().int().positive(),
+  uid: z.number().int().positive().max(INT4_MAX),
   unit: z.enum(BAN_UNITS),
   amount: z.number().int().min(1).max(999).default(1),
   reason: z.enum(BAN_REASONS).exclude(['auto']),
@@ -330,7 +334,7 @@ export async function handleBan(ctx: RoomContext, conn: Connection, data: unknow
   ack(conn, 'ban');
 }
 
-const uidSchema = z.object({ uid: z.number().int().positive() });
+const uidSchema = z.object({ uid: z.number().int().positive().max(INT4_MAX) });
 
 /** unban: a manager lifts a user's ban; their rule counters start again. */
 export async function handleUnban(
@@ -354,7 +358,7 @@ export async function handleUnban(
   ack(conn, 'unban');
 }
 
-const idSchema = z.object({ id: z.number().int().positive() });
+const idSchema = z.object({ id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 
 /** deleteMsg: a manager removes one message for everyone. */
 export async function handleDelete(

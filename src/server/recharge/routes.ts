@@ -80,7 +80,7 @@ export function rechargeRoutes() {
         const pkg = (await loadPackages(rt.db)).find((p) => p.id === body.package_id);
         if (!pkg) throw new ApiError('wallet.api.noPackage');
         purchase = { package: pkg };
-      } else if (body.amount_yuan !== undefined && isCustomAmount(body.amount_yuan)) {
+      } else if (typeof body.amount_yuan === 'number' && isCustomAmount(body.amount_yuan)) {
         purchase = { yuan: body.amount_yuan };
       } else {
         throw new ApiError('wallet.api.customRange', {

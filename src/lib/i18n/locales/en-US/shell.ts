@@ -87,6 +87,9 @@ export const shell = {
     integer: 'Must be a whole number',
     tooLong: 'At most {{max}} characters',
     oneOf: 'Must be one of {{values}}',
+    controlChars: 'Text cannot contain control characters',
+    outOfRange: 'The number is out of range',
+    wholeNumber: 'Must be a whole number, written as a number',
   },
   pages: {
     home: 'Home',

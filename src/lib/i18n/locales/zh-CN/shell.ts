@@ -88,6 +88,9 @@ export const shell: ShellResource = {
     number: '必须是数字',
     integer: '必须是整数',
     tooLong: '最多 {{max}} 个字符',
+    controlChars: '文本不能包含控制字符',
+    outOfRange: '数字超出范围',
+    wholeNumber: '必须是整数数字',
     oneOf: '必须是 {{values}} 之一',
   },
   pages: {
