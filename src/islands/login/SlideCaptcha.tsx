@@ -5,6 +5,7 @@ import { CAPTCHA } from '../../lib/captcha.ts';
 import { $captcha, closeCaptcha, refreshCaptcha, verifyCaptcha } from '../../lib/stores/account.ts';
 import { useT } from '../use-t.ts';
 import { LoginIcon } from './icons.tsx';
+import './captcha.css';
 
 const HANDLE = 44;
 const sx = CAPTCHA.viewWidth / CAPTCHA.naturalWidth;
