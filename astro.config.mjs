@@ -12,7 +12,29 @@ export default defineConfig({
   session: false,
   devToolbar: { enabled: false },
   build: { inlineStylesheets: 'auto' },
-  security: { checkOrigin: true },
+  security: {
+    checkOrigin: true,
+    // Scripts and styles from the site itself (Astro hashes its own inline ones); media, sockets
+    // and images from the same origin; style attributes (React's style props) allowed. Answers
+    // that are not pages get the header-only part from the server (src/server/http/headers.ts).
+    csp: {
+      directives: [
+        "default-src 'self'",
+        "img-src 'self' data: blob:",
+        "media-src 'self' blob:",
+        "connect-src 'self'",
+        "worker-src 'self' blob:",
+        "font-src 'self' data:",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        // Astro sends this policy as a header for server-rendered pages, where it may say this.
+        "frame-ancestors 'self'",
+      ],
+      scriptDirective: { resources: ["'self'"] },
+      styleDirective: { resources: ["'self'", { resource: "'unsafe-inline'", kind: 'attribute' }] },
+    },
+  },
   vite: {
     build: { assetsInlineLimit: 2048 },
     ssr: { external: ['@electric-sql/pglite', 'postgres', 'ws'] },

@@ -1,8 +1,9 @@
 /** robots.txt: everything public may be indexed; personal and API paths may not. */
 import type { APIRoute } from 'astro';
+import { getRuntime } from '../server/runtime.ts';
 
 /** GET /robots.txt */
-export const GET: APIRoute = ({ url }) =>
+export const GET: APIRoute = () =>
   new Response(
     [
       'User-agent: *',
@@ -11,7 +12,7 @@ export const GET: APIRoute = ({ url }) =>
       'Disallow: /api/',
       'Disallow: /webapi/',
       'Disallow: /keysearch',
-      `Sitemap: ${url.origin}/sitemap.xml`,
+      `Sitemap: ${getRuntime().env.publicUrl}/sitemap.xml`,
       '',
     ].join('\n'),
     {

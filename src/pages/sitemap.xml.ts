@@ -38,8 +38,8 @@ const STATIC_PATHS = [
 const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
 /** GET /sitemap.xml */
-export const GET: APIRoute = async ({ url }) => {
-  const { db } = getRuntime();
+export const GET: APIRoute = async () => {
+  const { db, env } = getRuntime();
   const today = siteDay(new Date());
   const [rooms, matches, news, activities, agreements] = await Promise.all([
     listRooms(db, { locale: 'en-US', limit: 500 }),
@@ -66,7 +66,7 @@ export const GET: APIRoute = async ({ url }) => {
   const body = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-    ...paths.map((p) => `  <url><loc>${escape(new URL(p, url.origin).href)}</loc></url>`),
+    ...paths.map((p) => `  <url><loc>${escape(new URL(p, env.publicUrl).href)}</loc></url>`),
     '</urlset>',
     '',
   ].join('\n');

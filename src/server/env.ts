@@ -64,6 +64,14 @@ export interface Env {
   imMaxConnections: number;
   /** Milliseconds a new hub socket has to join a room or follow a match (IM_JOIN_SECONDS). */
   imJoinMs: number;
+  /**
+   * The site's public origin (PUBLIC_URL, e.g. https://live.example.com) for every absolute URL
+   * the server writes; never taken from the Host header. Unset in development: the listening
+   * address, filled in once the server listens.
+   */
+  publicUrl: string;
+  /** True when publicUrl came from PUBLIC_URL rather than the listening address. */
+  publicUrlSet: boolean;
 }
 
 /** Parses a percentage with at most two decimals ("50", "62.5") into basis points. */
@@ -116,6 +124,19 @@ function whole(source: NodeJS.ProcessEnv, name: string, fallback: number, min: n
   return value;
 }
 
+/** The origin of PUBLIC_URL (scheme, host and port; no path), or an error naming it. */
+function origin(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`Bad PUBLIC_URL: ${value}`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new Error(`Bad PUBLIC_URL: ${value} (http or https)`);
+  return url.origin;
+}
+
 /** Builds the Env from `source` (process.env by default). */
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const nodeEnv = source.NODE_ENV ?? 'development';
@@ -129,6 +150,8 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`Bad PORT: ${source.PORT}`);
+  if (nodeEnv === 'production' && !source.PUBLIC_URL)
+    throw new Error("PUBLIC_URL must be set when NODE_ENV=production (the site's public origin)");
   const rechargeOrderMinutes = Number(source.RECHARGE_ORDER_MINUTES ?? 30);
   if (!Number.isInteger(rechargeOrderMinutes) || rechargeOrderMinutes < 1)
     throw new Error(`Bad RECHARGE_ORDER_MINUTES: ${source.RECHARGE_ORDER_MINUTES}`);
@@ -179,5 +202,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     imMaxPerIp: whole(source, 'IM_MAX_PER_IP', 256, 1),
     imMaxConnections: whole(source, 'IM_MAX_CONNECTIONS', 0, 0),
     imJoinMs: whole(source, 'IM_JOIN_SECONDS', 15, 1) * 1000,
+    publicUrl: source.PUBLIC_URL ? origin(source.PUBLIC_URL) : `http://localhost:${port}`,
+    publicUrlSet: Boolean(source.PUBLIC_URL),
   };
 }

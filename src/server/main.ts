@@ -65,6 +65,8 @@ export async function startServer(env: Env = readEnv()): Promise<RunningServer> 
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : env.port;
   const url = `http://${env.host === '0.0.0.0' ? 'localhost' : env.host}:${port}`;
+  // Without PUBLIC_URL (development) absolute URLs name the address the server listens on.
+  if (!env.publicUrlSet) env.publicUrl = url;
   log('info', 'listening', { url, db: rt.database.kind });
 
   // Lives whose anchor logged out five minutes ago end here.

@@ -9,7 +9,16 @@ import { eq } from 'drizzle-orm';
 import { users } from '../../src/server/db/schema.ts';
 import type { SmsMessage } from '../../src/server/sms/index.ts';
 import { createUser } from '../../src/server/users/service.ts';
-import { expect, expectToast, screenshot, shownToasts, test, useLocale } from './fixtures.ts';
+import {
+  expect,
+  expectToast,
+  nextChallenge,
+  screenshot,
+  shownToasts,
+  solveCaptcha,
+  test,
+  useLocale,
+} from './fixtures.ts';
 
 type Locale = 'en-US' | 'zh-CN';
 
@@ -31,28 +40,6 @@ const TEXT = {
 /** A dialog state: the viewport only, as a person sees it (the page behind is dimmed). */
 const shot = (page: Page, info: TestInfo, name: string) =>
   screenshot(page, info, name, { fullPage: false });
-
-/** The next captcha challenge the page receives (test_x is there under CAPTCHA_TEST_SOLUTION=1). */
-const nextChallenge = (page: Page) =>
-  page
-    .waitForResponse((r) => r.url().endsWith('/api/captcha_path'))
-    .then((r) => r.json() as Promise<{ data: { test_x: number } }>);
-
-/** Drags the slider with the mouse to test_x (natural px) mapped onto the 480 px picture. */
-async function solveCaptcha(page: Page, challenge: ReturnType<typeof nextChallenge>) {
-  const { data } = await challenge;
-  await expect(page.locator('.captcha-piece')).toBeVisible();
-  const handle = (await page.locator('.captcha-handle').boundingBox())!;
-  const picture = (await page.locator('.captcha-picture').boundingBox())!;
-  const scale = picture.width / 480;
-  const x = handle.x + handle.width / 2;
-  const y = handle.y + handle.height / 2;
-  await page.mouse.move(x, y);
-  await page.mouse.down();
-  await page.mouse.move(x + ((data.test_x * 480) / 590) * scale, y, { steps: 10 });
-  await page.mouse.up();
-  await expect(page.locator('.captcha-flash.ok')).toBeVisible();
-}
 
 /** The latest code the server printed for a phone and purpose. */
 async function smsCode(server: { sms: SmsMessage[] }, mobile: string, purpose: 'login' | 'reset') {

@@ -56,7 +56,15 @@ export const test = base.extend<object, WorkerFixtures>({
   baseURL: async ({ server }, use) => use(server.url),
   page: async ({ page }, use) => {
     await trackToasts(page);
+    // Every journey also proves that the site passes its own Content-Security-Policy.
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' && /Content Security Policy/.test(message.text())) {
+        violations.push(`${page.url()}: ${message.text()}`);
+      }
+    });
     await use(page);
+    expect(violations, 'Content-Security-Policy violations').toEqual([]);
   },
 });
 
@@ -175,4 +183,26 @@ export async function signIn(page: Page, mobile: string): Promise<void> {
     localStorage.setItem('userInfo', JSON.stringify({ ...d, token: undefined }));
   }, data);
   await page.reload();
+}
+
+/** The next captcha challenge the page receives (test_x is there under CAPTCHA_TEST_SOLUTION=1). */
+export const nextChallenge = (page: Page) =>
+  page
+    .waitForResponse((r) => r.url().endsWith('/api/captcha_path'))
+    .then((r) => r.json() as Promise<{ data: { test_x: number } }>);
+
+/** Drags the slider with the mouse to test_x (natural px) mapped onto the 480 px picture. */
+export async function solveCaptcha(page: Page, challenge: ReturnType<typeof nextChallenge>) {
+  const { data } = await challenge;
+  await expect(page.locator('.captcha-piece')).toBeVisible();
+  const handle = (await page.locator('.captcha-handle').boundingBox())!;
+  const picture = (await page.locator('.captcha-picture').boundingBox())!;
+  const scale = picture.width / 480;
+  const x = handle.x + handle.width / 2;
+  const y = handle.y + handle.height / 2;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x + ((data.test_x * 480) / 590) * scale, y, { steps: 10 });
+  await page.mouse.up();
+  await expect(page.locator('.captcha-flash.ok')).toBeVisible();
 }

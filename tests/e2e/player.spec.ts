@@ -22,7 +22,10 @@ async function expectAdvancing(page: Page, seconds = 1): Promise<void> {
  * does, its two columns are stacked here so the player gets the phone's width.
  */
 async function stackRoomColumns(page: Page): Promise<void> {
-  await page.addStyleTag({ content: '.live-room { grid-template-columns: minmax(0, 1fr); }' });
+  // Set through the CSSOM: the site's Content-Security-Policy refuses injected <style> elements.
+  await page.locator('.live-room').evaluate((room: HTMLElement) => {
+    room.style.gridTemplateColumns = 'minmax(0, 1fr)';
+  });
 }
 
 /** Opens the quality menu and picks an entry. */

@@ -26,8 +26,8 @@ export interface PageServer {
   stop: () => Promise<void>;
 }
 
-/** Builds the site when stale (at most once per process) and starts a server on it. */
-export async function startPageServer(): Promise<PageServer> {
+/** Builds the site when stale (at most once per process) and starts a server on it, with `env` added. */
+export async function startPageServer(env: NodeJS.ProcessEnv = {}): Promise<PageServer> {
   if (buildIsStale()) {
     console.warn('dist/ is missing or stale: building the site for the page tests');
     // Without the variables vitest adds (NODE_ENV=test, DEV=1, MODE...): astro build would read
@@ -42,7 +42,7 @@ export async function startPageServer(): Promise<PageServer> {
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'arena-pages-'));
   const server = await startServer(
-    readEnv({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_REQUESTS: '0' }),
+    readEnv({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_REQUESTS: '0', ...env }),
   );
   const get = (p: string, locale: Locale = 'en-US') =>
     fetch(`${server.url}${p}`, { headers: { cookie: `language=${locale}` }, redirect: 'manual' });

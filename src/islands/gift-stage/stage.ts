@@ -5,6 +5,9 @@
  * something plays.
  */
 import { Application, Container, type Ticker } from 'pixi.js';
+// The site's Content-Security-Policy has no 'unsafe-eval': pixi's shader and uniform code is
+// then built without `new Function`.
+import 'pixi.js/unsafe-eval';
 import type { TFunction } from 'i18next';
 import {
   giftById,

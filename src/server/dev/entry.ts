@@ -5,6 +5,7 @@ import { createApi } from '../app.ts';
 import { openRuntime } from '../boot.ts';
 import { createRequestListener, isApiPath } from '../http/server.ts';
 import { REALTIME_PATH } from '../../lib/realtime/protocol.ts';
+import { socketOriginAllowed } from '../http/server.ts';
 import { createHub, type Hub } from '../realtime/hub.ts';
 import { peekRuntime, setRuntime, type Runtime } from '../runtime.ts';
 
@@ -43,7 +44,8 @@ export async function devUpgrade() {
   const rt = await runtime();
   return (req: IncomingMessage, socket: Duplex, head: Buffer): boolean => {
     if ((req.url ?? '').split('?')[0] !== REALTIME_PATH) return false;
-    hub(rt).handleUpgrade(req, socket, head);
+    if (!socketOriginAllowed(req, rt.env.publicUrl)) socket.end('HTTP/1.1 403 Forbidden\r\n\r\n');
+    else hub(rt).handleUpgrade(req, socket, head);
     return true;
   };
 }

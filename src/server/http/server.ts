@@ -20,6 +20,7 @@ import type { Runtime } from '../runtime.ts';
 import { isUploadPath, serveUpload } from '../uploads/serve.ts';
 import type { ApiEnv } from './api-env.ts';
 import { addressOf, isLoopback } from './connection-limits.ts';
+import { setSecurityHeaders } from './headers.ts';
 import { createStatic } from './static.ts';
 
 /** A Connect-style handler, as Astro's node adapter exports it. */
@@ -83,6 +84,7 @@ export function createRequestListener(parts: ServerParts) {
   return (req: IncomingMessage, res: ServerResponse): void => {
     const started = performance.now();
     const path = pathOf(req);
+    setSecurityHeaders(res);
     if (parts.rt.env.logRequests) {
       res.once('finish', () => {
         log('info', 'request', {
@@ -126,12 +128,37 @@ export function createRequestListener(parts: ServerParts) {
   };
 }
 
+/**
+ * True when a socket may open: no Origin (not a browser: apps, benchmarks), or a browser on the
+ * site itself, the public origin or the host the request was sent to (a browser sets Host to
+ * the site it connects to, and another site's page cannot change it).
+ */
+export function socketOriginAllowed(req: IncomingMessage, publicUrl: string): boolean {
+  const origin = req.headers.origin;
+  if (origin === undefined) return true;
+  if (origin === publicUrl) return true;
+  try {
+    return new URL(origin).host === req.headers.host;
+  } catch {
+    return false;
+  }
+}
+
 /** Creates the HTTP server with the WebSocket upgrade for the hub. */
 export function createServer(parts: ServerParts) {
   const server = createHttpServer(createRequestListener(parts));
   server.on('upgrade', (req, socket, head) => {
-    if (pathOf(req) === REALTIME_PATH) parts.hub.handleUpgrade(req, socket, head);
-    else socket.destroy();
+    if (pathOf(req) !== REALTIME_PATH) {
+      socket.destroy();
+      return;
+    }
+    // A page of another site must not open a socket with the visitor's cookies and address.
+    if (!socketOriginAllowed(req, parts.rt.env.publicUrl)) {
+      log('warn', 'socket_origin_refused', { origin: String(req.headers.origin).slice(0, 200) });
+      socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
+      return;
+    }
+    parts.hub.handleUpgrade(req, socket, head);
   });
   return server;
 }

@@ -97,7 +97,6 @@ export function rechargeRoutes() {
         provider: provider.name,
         ttlMinutes: rt.env.rechargeOrderMinutes,
       });
-      const origin = new URL(c.req.url).origin;
       const notifyOrigin = selfOrigin(c);
       const t = c.get('t');
       const { checkoutUrl } = await provider.createCheckout({
@@ -106,7 +105,8 @@ export function rechargeRoutes() {
         subject: t('wallet.api.subject', { gems: formatMoney(order.gold) }),
         expiresAt: order.expiresAt,
         notifyUrl: `${notifyOrigin}/api/pay/notify/${provider.name}`,
-        returnUrl: `${origin}/user-center/recharge?order=${order.orderNo}`,
+        // The configured public origin: a Host header could name any site.
+        returnUrl: `${rt.env.publicUrl}/user-center/recharge?order=${order.orderNo}`,
         locale: c.get('locale'),
       });
       const created: CreatedOrder = {

@@ -1,0 +1,19 @@
+/**
+ * Security headers of every answer (pages, API, files, HLS): no MIME sniffing, no framing by
+ * other sites, no full URLs in the Referer to other sites. Pages carry their script and style
+ * policy in a `<meta>` Astro writes with the hashes of its own inline code (astro.config.mjs);
+ * what a `<meta>` cannot say (frame-ancestors) travels here, in a header for every answer.
+ */
+import type { ServerResponse } from 'node:http';
+
+/** The header-only part of the Content-Security-Policy. */
+export const HEADER_CSP =
+  "frame-ancestors 'self'; base-uri 'self'; object-src 'none'; form-action 'self'";
+
+/** Sets the security headers on `res`. */
+export function setSecurityHeaders(res: ServerResponse): void {
+  res.setHeader('x-content-type-options', 'nosniff');
+  res.setHeader('referrer-policy', 'strict-origin-when-cross-origin');
+  res.setHeader('x-frame-options', 'SAMEORIGIN');
+  res.setHeader('content-security-policy', HEADER_CSP);
+}
