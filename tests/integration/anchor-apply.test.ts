@@ -9,6 +9,7 @@ import { createApi } from '../../src/server/app.ts';
 import { approveApplication } from '../../src/server/anchors/applications.ts';
 import { createSession } from '../../src/server/auth/sessions.ts';
 import { anchorApplications, liveRooms, ROLE, users } from '../../src/server/db/schema.ts';
+import { device, passCaptcha } from './auth-helpers.ts';
 import { callApi, DB_KINDS, openTestRuntime, type TestRuntime, userIdByMobile } from './helpers.ts';
 
 const MEMBER = '13900000004';
@@ -35,7 +36,7 @@ describe.each(DB_KINDS)('anchor applications (%s)', (kind) => {
   let app: ReturnType<typeof createApi>;
   const ids: Record<string, number> = {};
   beforeAll(async () => {
-    t = await openTestRuntime(kind);
+    t = await openTestRuntime(kind, { CAPTCHA_TEST_SOLUTION: '1' });
     app = createApi(t.rt);
     for (const mobile of [MEMBER, VIEWER, ADMIN]) {
       ids[mobile] = await userIdByMobile(t.rt.db, mobile);
@@ -59,7 +60,15 @@ describe.each(DB_KINDS)('anchor applications (%s)', (kind) => {
     await t.rt.db.execute(
       `update sms_codes set created_at = created_at - interval '25 hours' where mobile = '${mobile}'`,
     );
-    const sent = await callApi(app, 'POST', '/api/user/anchor_apply_code', { mobile }, headers);
+    // No code without the slider, for this device.
+    await passCaptcha(app, 'apply-device');
+    const sent = await callApi(
+      app,
+      'POST',
+      '/api/user/anchor_apply_code',
+      { mobile },
+      { ...headers, ...device('apply-device') },
+    );
     expect(sent.status).toBe(0);
     const sms = t.sms.at(-1)!;
     expect(sms).toMatchObject({ mobile, purpose: 'anchor_apply' });

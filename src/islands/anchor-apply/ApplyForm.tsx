@@ -18,6 +18,7 @@ import {
   PROFILE_MAX,
   PROFILE_MIN_WORDS,
 } from '../../lib/validation/anchor-apply.ts';
+import { SlideCaptcha } from '../login/SlideCaptcha.tsx';
 import { useT } from '../use-t.ts';
 
 function Field(props: { label: string; hint?: string; wide?: boolean; children: ReactNode }) {
@@ -65,14 +66,11 @@ export function ApplyForm() {
     }
   };
 
-  const sendCode = async () => {
-    try {
-      await sendApplyCode(form.mobile);
-      setError('');
-      showToast(t('anchorApply.form.codeSent'), 'success');
-    } catch (e) {
-      setError((e as Error).message);
-    }
+  const sendCode = () => {
+    sendApplyCode(form.mobile, (problem) => {
+      setError(problem ?? '');
+      if (!problem) showToast(t('anchorApply.form.codeSent'), 'success');
+    });
   };
 
   const submit = async (e: FormEvent) => {
@@ -277,6 +275,8 @@ export function ApplyForm() {
       <button type="submit" className="btn btn-primary aa-submit" disabled={busy}>
         {busy ? t('anchorApply.form.submitting') : t('anchorApply.form.submit')}
       </button>
+      {/* The slider that comes before each code. */}
+      <SlideCaptcha />
     </form>
   );
 }

@@ -86,7 +86,8 @@ export interface CaptchaChallenge {
 
 /** The open captcha: what passing it unlocks, the picture, and its feedback. */
 export interface CaptchaState {
-  next: 'login' | 'code';
+  /** Log in (password mode), send the login code, or go on with another form's step. */
+  next: 'login' | 'code' | (() => void);
   challenge: CaptchaChallenge | null;
   status: 'loading' | 'ready' | 'checking' | 'success' | 'fail';
 }
@@ -199,7 +200,7 @@ async function loadChallenge(seq: number): Promise<void> {
   }
 }
 
-/** Opens the captcha; passing it logs in (password mode) or sends the code. */
+/** Opens the captcha; passing it logs in (password mode), sends the code, or calls `next`. */
 export function openCaptcha(next: CaptchaState['next']): void {
   captchaSeq += 1;
   $captcha.set({ next, challenge: null, status: 'loading' });
@@ -247,7 +248,9 @@ export async function verifyCaptcha(displayX: number): Promise<void> {
   setTimeout(() => {
     if (seq !== captchaSeq) return;
     closeCaptcha();
-    void (state.next === 'login' ? login(1) : sendCode());
+    if (state.next === 'login') void login(1);
+    else if (state.next === 'code') void sendCode();
+    else state.next();
   }, ACCOUNT_TIMING.captchaSuccessMs);
 }
 

@@ -15,6 +15,7 @@ import {
   type ApplyStatus,
 } from '../validation/anchor-apply.ts';
 import { firstIssueMessage } from '../validation/messages.ts';
+import { openCaptcha } from './account.ts';
 import { $locale } from './locale.ts';
 
 /** The form as the page holds it (strings as typed). */
@@ -85,12 +86,25 @@ function startCountdown(seconds: number): void {
   }, 1000);
 }
 
-/** Sends the application code to `mobile`; rejects with the message to show. */
-export async function sendApplyCode(mobile: string): Promise<void> {
+/**
+ * Sends the application code to `mobile` once the slider is passed (no code goes out without
+ * it); `done` gets null when it was sent, or the message to show.
+ */
+export function sendApplyCode(mobile: string, done: (error: string | null) => void): void {
   const parsed = anchorApplyCodeSchema.safeParse({ mobile });
-  if (!parsed.success) throw new Error(firstIssueMessage(parsed.error, t()));
-  await call('post', '/api/user/anchor_apply_code', parsed.data);
-  startCountdown(60);
+  if (!parsed.success) {
+    done(firstIssueMessage(parsed.error, t()));
+    return;
+  }
+  openCaptcha(() => {
+    call('post', '/api/user/anchor_apply_code', parsed.data).then(
+      () => {
+        startCountdown(60);
+        done(null);
+      },
+      (err: unknown) => done(err instanceof Error ? err.message : String(err)),
+    );
+  });
 }
 
 /** Checks the form with the shared rules: the message of the first problem, or null. */

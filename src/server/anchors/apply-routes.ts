@@ -11,6 +11,7 @@ import {
   listApplicationsSchema,
   rejectApplicationSchema,
 } from '../../lib/validation/anchor-apply.ts';
+import { spendCaptchaPass } from '../auth/captcha.ts';
 import { checkCodeLimits, issueCode } from '../auth/codes.ts';
 import { ROLE } from '../db/schema.ts';
 import type { ApiEnv } from '../http/api-env.ts';
@@ -43,7 +44,13 @@ export function anchorApplyRoutes() {
     .post('/anchor_apply_code', requireUser, async (c) => {
       const { mobile } = await input(c, anchorApplyCodeSchema);
       const { db, env, sms } = c.get('rt');
-      await checkCodeLimits(db, mobile, 'anchor_apply', c.get('ip'));
+      const user = c.get('user')!;
+      // Codes for another person's phone come out of this account's quota, not the owner's.
+      await checkCodeLimits(db, mobile, 'anchor_apply', c.get('ip'), new Date(), user.id);
+      // No code is sent without the slider, logged in or not.
+      if (!(await spendCaptchaPass(db, c.get('deviceInfo')))) {
+        throw new ApiError('account.api.captchaRequired');
+      }
       await issueCode(db, {
         mobile,
         purpose: 'anchor_apply',
@@ -51,6 +58,7 @@ export function anchorApplyRoutes() {
         deliver: true,
         secret: env.secret,
         sms,
+        userId: user.id,
       });
       return ok(c, null);
     })

@@ -4,9 +4,9 @@
  * yields a mobile_hash: a single-use, 10-minute token bound to the phone and its purpose.
  */
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, lt, ne, not, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
-import { mobileHashes, smsCodes } from '../db/schema.ts';
+import { mobileHashes, smsCodes, users } from '../db/schema.ts';
 import { ApiError } from '../http/envelope.ts';
 import type { SmsProvider } from '../sms/index.ts';
 
@@ -18,6 +18,10 @@ export const CODE_RULES = {
   ttlMs: 5 * 60_000,
   resendMs: 60_000,
   perPhonePerDay: 10,
+  /** Codes one account may ask in a day for phones that are not its own (anchor applications). */
+  perAccountForOthersPerDay: 5,
+  /** Codes all other accounts together may ask in a day for one phone. */
+  fromOthersPerPhonePerDay: 5,
   perIpPerHour: 30,
   maxAttempts: 5,
   mobileHashTtlMs: 10 * 60_000,
@@ -36,16 +40,25 @@ export interface SendCodeInput {
   deliver: boolean;
   secret: string;
   sms: SmsProvider;
+  /** The logged-in account that asked, when one did. */
+  userId?: number;
   now?: Date;
 }
 
-/** Checks the resend, daily and per-IP limits; throws ApiError (HTTP 429) when one is reached. */
+/**
+ * Checks the resend, daily and per-IP limits; throws ApiError (HTTP 429) when one is reached.
+ * The phone's daily quota counts only codes asked anonymously (login, reset) or by the phone's
+ * own account: codes an account asks for somebody else's phone (`askerId` not its owner)
+ * have a quota of their own, per asking account and per phone, so nobody can spend another
+ * person's login codes.
+ */
 export async function checkCodeLimits(
   db: Db,
   mobile: string,
   purpose: CodePurpose,
   ip: string,
   now = new Date(),
+  askerId?: number,
 ) {
   const t = now.getTime();
   const [recent] = await db
@@ -59,12 +72,36 @@ export async function checkCodeLimits(
       ),
     );
   if ((recent?.n ?? 0) > 0) throw new ApiError('account.api.codeTooSoon', { httpStatus: 429 });
-  const [daily] = await db
-    .select({ n: count() })
-    .from(smsCodes)
-    .where(and(eq(smsCodes.mobile, mobile), gt(smsCodes.createdAt, new Date(t - 24 * 3600_000))));
-  if ((daily?.n ?? 0) >= CODE_RULES.perPhonePerDay) {
-    throw new ApiError('account.api.codeDailyLimit', { httpStatus: 429 });
+  const day = gt(smsCodes.createdAt, new Date(t - 24 * 3600_000));
+  const ownerId = await ownerOf(db, mobile);
+  const forOthers = askerId !== undefined && askerId !== ownerId;
+  const byOwnerOrAnonymous = ownerId
+    ? or(isNull(smsCodes.userId), eq(smsCodes.userId, ownerId))
+    : isNull(smsCodes.userId);
+  if (forOthers) {
+    const [mine] = await db
+      .select({ n: count() })
+      .from(smsCodes)
+      .innerJoin(users, eq(users.id, smsCodes.userId))
+      .where(and(eq(smsCodes.userId, askerId), ne(smsCodes.mobile, users.mobile), day));
+    const [others] = await db
+      .select({ n: count() })
+      .from(smsCodes)
+      .where(and(eq(smsCodes.mobile, mobile), not(byOwnerOrAnonymous!), day));
+    if (
+      (mine?.n ?? 0) >= CODE_RULES.perAccountForOthersPerDay ||
+      (others?.n ?? 0) >= CODE_RULES.fromOthersPerPhonePerDay
+    ) {
+      throw new ApiError('account.api.codeDailyLimit', { httpStatus: 429 });
+    }
+  } else {
+    const [daily] = await db
+      .select({ n: count() })
+      .from(smsCodes)
+      .where(and(eq(smsCodes.mobile, mobile), byOwnerOrAnonymous, day));
+    if ((daily?.n ?? 0) >= CODE_RULES.perPhonePerDay) {
+      throw new ApiError('account.api.codeDailyLimit', { httpStatus: 429 });
+    }
   }
   const [hourly] = await db
     .select({ n: count() })
@@ -72,6 +109,12 @@ export async function checkCodeLimits(
     .where(and(eq(smsCodes.ip, ip), gt(smsCodes.createdAt, new Date(t - 3600_000))));
   if ((hourly?.n ?? 0) >= CODE_RULES.perIpPerHour)
     throw new ApiError('errors.tooMany', { httpStatus: 429 });
+}
+
+/** The id of the account whose phone this is, or undefined. */
+async function ownerOf(db: Db, mobile: string): Promise<number | undefined> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.mobile, mobile));
+  return row?.id;
 }
 
 /** Records a code (and sends it when `deliver`). Call checkCodeLimits first. */
@@ -92,6 +135,7 @@ export async function issueCode(db: Db, input: SendCodeInput): Promise<void> {
     purpose: input.purpose,
     codeHash: input.deliver ? codeHash(input.secret, input.mobile, input.purpose, code) : '',
     ip: input.ip,
+    userId: input.userId ?? null,
     createdAt: now,
     expiresAt: new Date(now.getTime() + CODE_RULES.ttlMs),
   });

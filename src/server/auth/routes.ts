@@ -25,6 +25,7 @@ import {
   clearLoginFailures,
   createUser,
   findUserByMobile,
+  notePasswordAttempt,
   takePasswordAttempt,
   userInfo,
 } from '../users/service.ts';
@@ -132,8 +133,15 @@ export function userRoutes() {
           }
           return startSession(c, user.id);
         }
-        // The try counts as a failure until it succeeds; unknown phones are counted and locked alike.
-        if (!(await takePasswordAttempt(db, mobile))) throw new ApiError('account.api.locked');
+        // The try counts as a failure until it succeeds; unknown phones are counted alike. Past
+        // five failures each further try costs a slider pass, never a lock: a stranger's wrong
+        // passwords cannot shut the owner out (the browser passes the slider before every try).
+        if (!(await takePasswordAttempt(db, mobile))) {
+          if (!(await spendCaptchaPass(db, c.get('deviceInfo')))) {
+            throw new ApiError('account.api.sliderAgain');
+          }
+          await notePasswordAttempt(db, mobile);
+        }
         const user = await findUserByMobile(db, mobile);
         // Unknown phones cost a hash too, so timing does not tell them apart.
         const valid = await verifyPassword(body.pwd, user?.passwordHash ?? PLACEHOLDER_HASH);

@@ -451,10 +451,13 @@ export const smsCodes = pgTable(
     attempts: integer('attempts').notNull().default(0),
     /** Set when the code was used. */
     usedAt: timestamp('used_at', { withTimezone: true }),
+    /** The account that asked for it, for codes asked while logged in (anchor applications). */
+    userId: integer('user_id'),
   },
   (t) => [
     index('sms_codes_mobile_idx').on(t.mobile, t.createdAt),
     index('sms_codes_ip_idx').on(t.ip, t.createdAt),
+    index('sms_codes_user_idx').on(t.userId, t.createdAt),
   ],
 );
 

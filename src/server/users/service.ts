@@ -122,6 +122,11 @@ export async function takePasswordAttempt(
   return (recent?.n ?? 0) <= PASSWORD_LOCK.failures;
 }
 
+/** Records a password try bought with a slider pass past the free tries (a failure until it succeeds). */
+export async function notePasswordAttempt(db: Db, mobile: string, now = new Date()): Promise<void> {
+  await db.insert(loginFailures).values({ mobile, createdAt: now });
+}
+
 /** Forgets a phone's failures after a successful login. */
 export async function clearLoginFailures(db: Db, mobile: string): Promise<void> {
   await db.delete(loginFailures).where(eq(loginFailures.mobile, mobile));

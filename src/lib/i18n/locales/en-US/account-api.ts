@@ -7,8 +7,7 @@ export const accountApi = {
   codeInvalid: 'The verification code is wrong or has expired',
   notRegistered: 'This number has no account yet; creating one',
   badCredentials: 'Wrong phone number or password',
-  locked:
-    'Too many wrong passwords; password login is locked for 15 minutes. Log in with a code instead.',
+  sliderAgain: 'Too many wrong passwords for this number: pass the slider again to try once more',
   hashInvalid: 'This verification has expired; please verify your phone again',
   alreadyRegistered: 'This number already has an account; please log in',
   resetDone: 'Password changed. Please log in with your new password.',

@@ -9,7 +9,7 @@ export const accountApi: AccountResource['api'] = {
   codeInvalid: '验证码错误或已过期',
   notRegistered: '该号码尚未注册，正在为您创建账号',
   badCredentials: '手机号或密码错误',
-  locked: '密码错误次数过多，密码登录已锁定15分钟，请使用验证码登录',
+  sliderAgain: '该号码密码错误次数过多，请重新完成滑块验证后再试',
   hashInvalid: '验证已失效，请重新验证手机号',
   alreadyRegistered: '该号码已注册，请直接登录',
   resetDone: '密码修改成功，请使用新密码登录',
