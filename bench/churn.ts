@@ -11,7 +11,7 @@
 import { randomBytes } from 'node:crypto';
 import { WebSocket } from 'ws';
 import { machine, saveResult } from './lib.ts';
-import { hubClient, percentile, startChild, type LoadClient } from './realtime/clients.ts';
+import { hubClient, paced, percentile, startChild, type LoadClient } from './realtime/clients.ts';
 import { hubJoin } from './realtime/sink.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4412);
@@ -40,26 +40,14 @@ function cycle(index: number): Promise<void> {
   });
 }
 
-/** Sends `b:<now>` messages at RATE per second from the senders until stopped. */
-function chat(senders: LoadClient[]): { stop: () => number } {
-  let sent = 0;
+/** Sends `b:<now>` messages at RATE per second from the senders, in turn, until stopped. */
+function chat(senders: LoadClient[]) {
   let next = 0;
-  const startAt = Date.now();
-  const timer = setInterval(() => {
-    const due = Math.floor(((Date.now() - startAt) / 1000) * RATE) - sent;
-    for (let i = 0; i < due; i++) {
-      const content = `b:${Date.now()}`;
-      senders[next]!.ws.send(JSON.stringify({ type: 'say', data: { content } }));
-      next = (next + 1) % senders.length;
-      sent++;
-    }
-  }, 5);
-  return {
-    stop: () => {
-      clearInterval(timer);
-      return sent;
-    },
-  };
+  return paced(RATE, () => {
+    const content = `b:${Date.now()}`;
+    senders[next]!.ws.send(JSON.stringify({ type: 'say', data: { content } }));
+    next = (next + 1) % senders.length;
+  });
 }
 
 function summary(latencies: number[]) {
@@ -113,7 +101,8 @@ try {
     });
   }
   const churn = summary(latencies);
-  const sent = talk.stop();
+  talk.stop();
+  const sent = talk.sent();
   for (const c of [...probes, ...senders]) c.close();
   const last = rounds[rounds.length - 1]!.memoryAfterMB;
 

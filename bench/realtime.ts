@@ -15,10 +15,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
-import { WebSocket } from 'ws';
+import type { WebSocket } from 'ws';
 import { machine, saveResult } from './lib.ts';
 import {
   hubClient,
+  loadClient,
+  paced,
   percentile,
   startChild,
   type Kind,
@@ -82,12 +84,8 @@ async function startSinks(kind: Kind, indexes: number[]): Promise<SinkPool> {
 }
 
 function socketIoClient(latencies: number[] | undefined): Promise<LoadClient> {
-  const ws = new WebSocket(`ws://127.0.0.1:${PORT}/socket.io/?EIO=4&transport=websocket`);
-  const client: LoadClient = {
-    counts: { bytes: 0, messages: 0, says: 0 },
-    close: () => ws.terminate(),
-    ws,
-  };
+  const client = loadClient(`ws://127.0.0.1:${PORT}/socket.io/?EIO=4&transport=websocket`);
+  const { ws } = client;
   return new Promise<LoadClient>((resolve, reject) => {
     ws.once('error', reject);
     ws.on('message', (raw: Buffer) => {
@@ -190,17 +188,11 @@ async function run(kind: Kind, clients: number, rate: number): Promise<RunResult
     const idleBytesPerConn = Math.round((idle.memory - before.memory) / (clients + SENDERS));
 
     // Warm-up second, then the measured window.
-    let sent = 0;
     let next = 0;
-    const startAt = Date.now();
-    const timer = setInterval(() => {
-      const due = Math.floor(((Date.now() - startAt) / 1000) * rate) - sent;
-      for (let i = 0; i < due; i++) {
-        sendSay(kind, senders[next]!.ws);
-        next = (next + 1) % senders.length;
-        sent++;
-      }
-    }, 5);
+    const talk = paced(rate, () => {
+      sendSay(kind, senders[next]!.ws);
+      next = (next + 1) % senders.length;
+    });
     await new Promise((r) => setTimeout(r, 1000));
     latencies.length = 0;
     for (const { counts } of probes) {
@@ -209,7 +201,7 @@ async function run(kind: Kind, clients: number, rate: number): Promise<RunResult
       counts.says = 0;
     }
     await sinks.reset();
-    const sentAtStart = sent;
+    const sentAtStart = talk.sent();
     const cpuStart = await child.stats();
     const genStart = process.cpuUsage();
     const windowStart = Date.now();
@@ -217,8 +209,8 @@ async function run(kind: Kind, clients: number, rate: number): Promise<RunResult
     const cpuEnd = await child.stats();
     const gen = process.cpuUsage(genStart);
     const windowMs = Date.now() - windowStart;
-    clearInterval(timer);
-    const sentInWindow = sent - sentAtStart;
+    talk.stop();
+    const sentInWindow = talk.sent() - sentAtStart;
 
     const sunk = await sinks.collect();
     // Probes count chat frames; every viewer gets the same bytes, so the fewest bytes any

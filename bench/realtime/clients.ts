@@ -54,6 +54,29 @@ export interface LoadClient {
   ws: WebSocket;
 }
 
+/** A socket to `url` with its counters, as both servers' clients start. */
+export function loadClient(url: string): LoadClient {
+  const ws = new WebSocket(url);
+  return { counts: { bytes: 0, messages: 0, says: 0 }, close: () => ws.terminate(), ws };
+}
+
+/**
+ * Calls `send` `rate` times a second, evenly, until stopped; returns how many it sent.
+ * Checked every 5 ms, so a late timer catches up instead of lowering the rate.
+ */
+export function paced(rate: number, send: () => void): { sent: () => number; stop: () => void } {
+  let sent = 0;
+  const startAt = Date.now();
+  const timer = setInterval(() => {
+    const due = Math.floor(((Date.now() - startAt) / 1000) * rate) - sent;
+    for (let i = 0; i < due; i++) {
+      send();
+      sent++;
+    }
+  }, 5);
+  return { sent: () => sent, stop: () => clearInterval(timer) };
+}
+
 /**
  * Joins the hub's bench room as guest `index` (or as `sender`); resolves at the first frame.
  * With `latencies`, the delay of every `b:<sent ms>` chat message is recorded.
@@ -65,12 +88,8 @@ export function hubClient(
   latencies: number[] | undefined,
   sender?: { id: string; sig: string },
 ): Promise<LoadClient> {
-  const ws = new WebSocket(`ws://127.0.0.1:${port}/im?lang=en`);
-  const client: LoadClient = {
-    counts: { bytes: 0, messages: 0, says: 0 },
-    close: () => ws.terminate(),
-    ws,
-  };
+  const client = loadClient(`ws://127.0.0.1:${port}/im?lang=en`);
+  const { ws } = client;
   return new Promise<LoadClient>((resolve, reject) => {
     ws.once('error', reject);
     ws.once('open', () => ws.send(hubJoin(secret, index, sender)));
