@@ -1,15 +1,38 @@
 import { describe, expect, it } from 'vitest';
 import { percentToBasisPoints, readEnv } from './env.ts';
 
+/** What production needs besides SECRET. */
+const PRODUCTION = { NODE_ENV: 'production', PUBLIC_URL: 'https://live.example.com' };
+
 describe('readEnv', () => {
   it('refuses development switches and a missing secret in production', () => {
-    expect(() =>
-      readEnv({ NODE_ENV: 'production', SECRET: 's', CAPTCHA_TEST_SOLUTION: '1' }),
-    ).toThrow(/CAPTCHA_TEST_SOLUTION/);
-    expect(() => readEnv({ NODE_ENV: 'production', DATA_DIR: '/tmp/arena-env-test' })).toThrow(
-      /SECRET/,
+    expect(() => readEnv({ ...PRODUCTION, SECRET: 's', CAPTCHA_TEST_SOLUTION: '1' })).toThrow(
+      /CAPTCHA_TEST_SOLUTION/,
     );
-    expect(readEnv({ NODE_ENV: 'production', SECRET: 's' }).captchaTestSolution).toBe(false);
+    expect(() => readEnv({ ...PRODUCTION, DATA_DIR: '/tmp/arena-env-test' })).toThrow(/SECRET/);
+    expect(readEnv({ ...PRODUCTION, SECRET: 's' }).captchaTestSolution).toBe(false);
+  });
+  it('reads PUBLIC_URL as an origin, required in production', () => {
+    expect(readEnv({ SECRET: 's', PORT: '5000' })).toMatchObject({
+      publicUrl: 'http://localhost:5000',
+      publicUrlSet: false,
+    });
+    const set = readEnv({ SECRET: 's', PUBLIC_URL: 'HTTPS://Live.Example.com:443/' });
+    expect(set).toMatchObject({ publicUrl: 'https://live.example.com', publicUrlSet: true });
+    expect(readEnv({ SECRET: 's', PUBLIC_URL: 'http://10.0.0.5:8080' }).publicUrl).toBe(
+      'http://10.0.0.5:8080',
+    );
+    for (const bad of [
+      'live.example.com',
+      'ftp://live.example.com',
+      'https://live.example.com/live',
+      'https://live.example.com/?a=1',
+      'https://live.example.com/#top',
+      'https://user:pw@live.example.com',
+    ]) {
+      expect(() => readEnv({ SECRET: 's', PUBLIC_URL: bad }), bad).toThrow(/PUBLIC_URL/);
+    }
+    expect(() => readEnv({ NODE_ENV: 'production', SECRET: 's' })).toThrow(/PUBLIC_URL/);
   });
   it('reads the port, host map and live-home hosts', () => {
     const env = readEnv({
@@ -48,9 +71,9 @@ describe('readEnv', () => {
     });
     expect(readEnv({ SECRET: 's', ANCHOR_SHARE: '70' }).anchorShareBp).toBe(7_000);
     // The sandbox gives gems for nothing: production must ask for it by name.
-    expect(readEnv({ NODE_ENV: 'production', SECRET: 's' }).paymentProvider).toBe('none');
+    expect(readEnv({ ...PRODUCTION, SECRET: 's' }).paymentProvider).toBe('none');
     expect(
-      readEnv({ NODE_ENV: 'production', SECRET: 's', PAYMENT_PROVIDER: 'sandbox' }).paymentProvider,
+      readEnv({ ...PRODUCTION, SECRET: 's', PAYMENT_PROVIDER: 'sandbox' }).paymentProvider,
     ).toBe('sandbox');
     expect(() => readEnv({ SECRET: 's', PAYMENT_PROVIDER: 'paypal' })).toThrow(/PAYMENT_PROVIDER/);
     expect(() => readEnv({ SECRET: 's', RECHARGE_ORDER_MINUTES: '0' })).toThrow(/RECHARGE/);

@@ -124,16 +124,22 @@ function whole(source: NodeJS.ProcessEnv, name: string, fallback: number, min: n
   return value;
 }
 
-/** The origin of PUBLIC_URL (scheme, host and port; no path), or an error naming it. */
+/**
+ * PUBLIC_URL as an origin (scheme, host and port), or an error naming it: http or https, and
+ * nothing an origin cannot hold (a path other than `/`, a query, a fragment, a user name), since
+ * the site is served from the root of its host and the value would otherwise be cut silently.
+ */
 function origin(value: string): string {
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    throw new Error(`Bad PUBLIC_URL: ${value}`);
+    throw new Error(`Bad PUBLIC_URL: ${value} (an origin such as https://live.example.com)`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     throw new Error(`Bad PUBLIC_URL: ${value} (http or https)`);
+  if (url.pathname !== '/' || url.search || url.hash || url.username || url.password)
+    throw new Error(`Bad PUBLIC_URL: ${value} (an origin only: no path, query or user name)`);
   return url.origin;
 }
 
