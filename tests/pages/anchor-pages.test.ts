@@ -10,7 +10,7 @@ import LiveRoom from '../../src/pages/liveMatchesTwo/[id].astro';
 import Replays from '../../src/pages/liveMatchesReplay.astro';
 import { replays } from '../../src/server/db/schema.ts';
 import { DB_KINDS } from '../integration/helpers.ts';
-import { pageRenderer, type PageRenderer } from './render.ts';
+import { pageRenderer, PUBLIC_ORIGIN, type PageRenderer } from './render.ts';
 
 const ANCHOR = 100003;
 
@@ -31,7 +31,7 @@ describe.each(DB_KINDS)('anchor pages (%s)', (kind) => {
     expect(count(en.html, 'class="replay-card')).toBe(12);
     expect(en.html).toMatch(/href="\/anchorReplay\/\d+\?replay=\d+"/);
     expect(en.html).toContain('href="/liveMatchesReplay?page=2"');
-    expect(en.html).toContain('rel="canonical" href="http://arena.test/liveMatchesReplay"');
+    expect(en.html).toContain(`rel="canonical" href="${PUBLIC_ORIGIN}/liveMatchesReplay"`);
     const zh = await p.render(Replays, '/liveMatchesReplay?category=2&second=202', {}, 'zh-CN');
     expect(zh.html).toContain('全部回放');
     expect(zh.html).toContain('<title>篮球 · ');
@@ -59,7 +59,7 @@ describe.each(DB_KINDS)('anchor pages (%s)', (kind) => {
       `data-anchor="${ANCHOR}"`,
       'Fans',
       'aria-label="Lv.',
-      `rel="canonical" href="http://arena.test/anchorInfo/${ANCHOR}"`,
+      `rel="canonical" href="${PUBLIC_ORIGIN}/anchorInfo/${ANCHOR}"`,
     ]) {
       expect(en.html, text).toContain(text);
     }
@@ -85,7 +85,7 @@ describe.each(DB_KINDS)('anchor pages (%s)', (kind) => {
     expect(en.html).toContain(`data-replay-id="${row!.id}"`);
     expect(en.html).toContain(`<h1 id="replay-title"`);
     expect(en.html).toContain(`${row!.title} · replay by 老K说球`);
-    expect(en.html).toContain(`rel="canonical" href="http://arena.test${path}"`);
+    expect(en.html).toContain(`rel="canonical" href="${PUBLIC_ORIGIN}${path}"`);
     expect(en.html).toContain('Now playing');
     expect(en.html).toContain(`href="/anchorReplay/${ANCHOR}?replay=${row!.id}&amp;page=2"`);
     const zh = await p.render(AnchorReplay, path, { id: String(ANCHOR) }, 'zh-CN');

@@ -28,9 +28,13 @@ export interface PageRenderer {
   dispose: () => Promise<void>;
 }
 
+/** The public origin (PUBLIC_URL) of the rendered pages. */
+export const PUBLIC_ORIGIN = 'https://live.example.com';
+
 /** Opens a seeded test database, makes it the runtime and prepares the container. */
 export async function pageRenderer(kind: DbKind = 'pglite'): Promise<PageRenderer> {
-  const t = await openTestRuntime(kind);
+  // Pages are asked for on http://arena.test; absolute URLs must name the public origin instead.
+  const t = await openTestRuntime(kind, { PUBLIC_URL: PUBLIC_ORIGIN });
   setRuntime(t.rt);
   const renderers = await loadRenderers([getContainerRenderer()]);
   const container = await AstroContainer.create({ renderers });
