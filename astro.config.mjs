@@ -2,7 +2,17 @@
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
+import { loadEnv } from 'vite';
 import { devServer } from './src/server/dev/integration.ts';
+
+// The browser calls the API here when PUBLIC_API_BASE names another origin (a build-time value,
+// from the environment or a .env file as the client reads it): the policy must let it connect.
+const apiBase = loadEnv(
+  process.env.NODE_ENV ?? 'production',
+  process.cwd(),
+  'PUBLIC_',
+).PUBLIC_API_BASE;
+const apiOrigin = apiBase && /^https?:\/\//i.test(apiBase) ? ` ${new URL(apiBase).origin}` : '';
 
 export default defineConfig({
   output: 'server',
@@ -22,7 +32,7 @@ export default defineConfig({
         "default-src 'self'",
         "img-src 'self' data: blob:",
         "media-src 'self' blob:",
-        "connect-src 'self'",
+        `connect-src 'self'${apiOrigin}`,
         "worker-src 'self' blob:",
         "font-src 'self' data:",
         "object-src 'none'",

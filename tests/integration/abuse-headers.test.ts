@@ -1,15 +1,18 @@
 /**
  * Abuse: security headers on every kind of answer, absolute URLs from PUBLIC_URL whatever the
- * Host header says, and browser sockets from other sites refused.
+ * Host header says, and browser sockets from other sites refused; on both databases.
  */
+import { createHash } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { createSession } from '../../src/server/auth/sessions.ts';
 import { paymentProvider } from '../../src/server/recharge/index.ts';
 import { decodeSession } from '../../src/server/recharge/sandbox.ts';
 import { getRuntime } from '../../src/server/runtime.ts';
-import { userIdByMobile } from './helpers.ts';
+import { DB_KINDS, userIdByMobile } from './helpers.ts';
 import { startPageServer, type PageServer } from './page-server.ts';
 
 const PUBLIC = 'https://live.example.com';
@@ -35,7 +38,7 @@ function withHost(
   });
 }
 
-/** Opens a socket to /im with `origin` (or none); resolves 'open' or the HTTP status. */
+/** Opens a socket to `url`/im with `origin` (or none); resolves 'open' or the HTTP status. */
 function socketWith(url: string, origin?: string): Promise<'open' | number> {
   return new Promise((resolve) => {
     const ws = new WebSocket(`${url.replace('http', 'ws')}/im`, origin ? { origin } : {});
@@ -48,70 +51,184 @@ function socketWith(url: string, origin?: string): Promise<'open' | number> {
   });
 }
 
-describe('security headers, public URL and socket origins', () => {
-  let site: PageServer;
-  beforeAll(async () => {
-    site = await startPageServer({ PUBLIC_URL: PUBLIC });
-  }, 180_000);
-  afterAll(async () => site?.stop());
+/** The `'sha256-…'` source of an inline script or style. */
+const sourceOf = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
-  it('sends the security headers on pages, API, files, uploads, HLS and errors', async () => {
-    const answers = [
-      await site.get('/home'),
-      await site.get('/news'),
-      await fetch(`${site.url}/api/config/getCommonConfig`, { method: 'POST' }),
-      await site.get('/og-image.svg'),
-      await site.get('/uploads/2026/01/none.webp'),
-      await site.get('/hls/1/index.m3u8'),
-      await site.get('/no-such-page'),
-      await site.get('/sandbox-pay/checkout?session=x'),
-    ];
-    for (const res of answers) {
-      const where = res.url;
-      expect(res.headers.get('x-content-type-options'), where).toBe('nosniff');
-      expect(res.headers.get('referrer-policy'), where).toBe('strict-origin-when-cross-origin');
-      // The sandbox checkout refuses every frame (DENY), the rest the site's own.
-      expect(['SAMEORIGIN', 'DENY'], where).toContain(res.headers.get('x-frame-options'));
-      expect(res.headers.get('content-security-policy'), where).toContain("frame-ancestors 'self'");
-    }
-    // Pages allow scripts and styles from the site only (and Astro's own inline ones by hash).
-    const csp = answers[0]!.headers.get('content-security-policy')!;
-    expect(csp).toMatch(/script-src 'self'( 'sha256-[^']+')*;/);
-    expect(csp).not.toContain("script-src 'self' 'unsafe-inline'");
-    expect(csp).toContain("object-src 'none'");
-  });
+/** A policy's directives: name to sources. */
+const directivesOf = (csp: string) =>
+  new Map(
+    csp
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name, ...sources]) => [name!, sources]),
+  );
 
-  it('writes absolute URLs with PUBLIC_URL whatever the Host header says', async () => {
-    const news = await withHost(`${site.url}/news`, 'evil.example');
-    expect(news.status).toBe(200);
-    expect(news.body).toContain(`<link rel="canonical" href="${PUBLIC}/news"`);
-    expect(news.body).toContain(`content="${PUBLIC}/news"`);
-    expect(news.body).not.toContain('evil.example');
+for (const kind of DB_KINDS) {
+  describe(`security headers, public URL and socket origins (${kind})`, () => {
+    let site: PageServer;
+    beforeAll(async () => {
+      site = await startPageServer({ PUBLIC_URL: PUBLIC }, kind);
+    }, 180_000);
+    afterAll(async () => site?.stop());
 
-    const rt = getRuntime();
-    const bearer = await createSession(rt.db, await userIdByMobile(rt.db, '13900000001'), 'test');
-    const order = await withHost(`${site.url}/api/recharge/create_order`, 'evil.example', {
-      method: 'POST',
-      body: JSON.stringify({ package_id: 'p98' }),
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${bearer}` },
+    it('sends the security headers on pages, API, files, uploads, HLS and errors', async () => {
+      // A real upload and a real HLS playlist, where the server keeps them.
+      const { env } = getRuntime();
+      const upload = '/uploads/2026/01/0123456789abcdef01234567.webp';
+      mkdirSync(path.join(env.dataDir, 'uploads/2026/01'), { recursive: true });
+      writeFileSync(path.join(env.dataDir, upload.slice(1)), 'RIFF');
+      mkdirSync(path.join(env.mediaDir, 'hls'), { recursive: true });
+      writeFileSync(path.join(env.mediaDir, 'hls/7.m3u8'), '#EXTM3U\n');
+      const home = await site.html('/home');
+      const script = /<script[^>]* src="(\/_astro\/[^"]+\.js)"/.exec(home)?.[1];
+      expect(script).toBeDefined();
+
+      const answers: [string, Response, number][] = [];
+      const add = async (what: string, res: Promise<Response>, status: number) =>
+        answers.push([what, await res, status]);
+      await add('page', site.get('/news'), 200);
+      await add('api', fetch(`${site.url}/api/config/getCommonConfig`, { method: 'POST' }), 200);
+      await add('api 404', fetch(`${site.url}/api/no/such/call`, { method: 'POST' }), 404);
+      await add('asset', site.get(script!), 200);
+      await add('public file', site.get('/og-image.svg'), 200);
+      await add('upload', site.get(upload), 200);
+      await add('missing upload', site.get('/uploads/2026/01/none.webp'), 404);
+      await add('hls', site.get('/hls/7.m3u8'), 200);
+      await add('missing hls', site.get('/hls/8.m3u8'), 404);
+      await add('unknown page', site.get('/no-such-page'), 302);
+      await add('health', site.get('/healthz'), 200);
+      for (const [what, res, status] of answers) {
+        expect(res.status, what).toBe(status);
+        expect(res.headers.get('x-content-type-options'), what).toBe('nosniff');
+        expect(res.headers.get('referrer-policy'), what).toBe('strict-origin-when-cross-origin');
+        expect(res.headers.get('x-frame-options'), what).toBe('SAMEORIGIN');
+        expect(res.headers.get('content-security-policy'), what).toContain(
+          "frame-ancestors 'self'",
+        );
+      }
+
+      // Pages allow scripts and styles from the site only, and Astro's own inline ones by hash.
+      const csp = answers[0]![1].headers.get('content-security-policy')!;
+      const directives = directivesOf(csp);
+      expect(directives.get('script-src')?.[0]).toBe("'self'");
+      for (const source of directives.get('script-src')!)
+        expect(source).toMatch(/^'(self|sha256-.+)'$/);
+      for (const source of directives.get('style-src')!)
+        expect(source).toMatch(/^'(self|sha256-.+)'$/);
+      expect(directives.get('style-src-attr')).toEqual(["'unsafe-inline'"]);
+      for (const directive of ["default-src 'self'", "connect-src 'self'", "object-src 'none'"]) {
+        expect(csp).toContain(directive);
+      }
+      // Every inline script and style of a page with islands is one its policy names.
+      const room = await site.get('/liveMatchesTwo/100003');
+      const roomCsp = room.headers.get('content-security-policy')!;
+      const roomHtml = await room.text();
+      const inline = (tag: string) =>
+        [
+          ...roomHtml.matchAll(
+            new RegExp(`<${tag}(?![^>]*\\bsrc=)([^>]*)>([\\s\\S]*?)</${tag}>`, 'g'),
+          ),
+        ]
+          .filter(([, attrs]) => !/type="application\/json"/.test(attrs!))
+          .map(([, , text]) => sourceOf(text!));
+      const scripts = inline('script');
+      const styles = inline('style');
+      expect(scripts.length).toBeGreaterThan(0);
+      expect(styles.length).toBeGreaterThan(0);
+      const roomDirectives = directivesOf(roomCsp);
+      for (const source of scripts) expect(roomDirectives.get('script-src')).toContain(source);
+      for (const source of styles) expect(roomDirectives.get('style-src')).toContain(source);
     });
-    const { data } = JSON.parse(order.body) as { data: { checkout_url: string } };
-    expect(data.checkout_url).toMatch(/^\/sandbox-pay\/checkout\?session=/);
-    // Where the checkout sends the payer back: the session the sandbox signed carries it.
-    const provider = paymentProvider(rt)!;
-    const token = new URL(data.checkout_url, site.url).searchParams.get('session')!;
-    const session = provider.name === 'sandbox' ? decodeSession(provider.key, token) : null;
-    expect(session?.r).toMatch(new RegExp(`^${PUBLIC}/user-center/recharge\\?order=`));
 
-    const robots = await withHost(`${site.url}/robots.txt`, 'evil.example');
-    expect(robots.body).toContain(`Sitemap: ${PUBLIC}/sitemap.xml`);
-  });
+    it('gives the sandbox checkout a policy of its own: its inline code by hash, no frames', async () => {
+      const rt = getRuntime();
+      const bearer = await createSession(rt.db, await userIdByMobile(rt.db, '13900000001'), 'test');
+      const created = await fetch(`${site.url}/api/recharge/create_order`, {
+        method: 'POST',
+        body: JSON.stringify({ package_id: 'p98' }),
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${bearer}` },
+      });
+      const { data } = (await created.json()) as { data: { checkout_url: string } };
+      const res = await site.get(data.checkout_url);
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      const csp = res.headers.get('content-security-policy')!;
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(csp).toContain("default-src 'none'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      const script = /<script>([\s\S]*?)<\/script>/.exec(html)![1]!;
+      const style = /<style>([\s\S]*?)<\/style>/.exec(html)![1]!;
+      expect(csp).toContain(`script-src ${sourceOf(script)}`);
+      expect(csp).toContain(`style-src ${sourceOf(style)}`);
+    });
 
-  it('refuses browser sockets from other sites', async () => {
-    expect(await socketWith(site.url, 'https://evil.example')).toBe(403);
-    expect(await socketWith(site.url, 'null')).toBe(403);
-    expect(await socketWith(site.url, site.url)).toBe('open');
-    expect(await socketWith(site.url, PUBLIC)).toBe('open');
-    expect(await socketWith(site.url)).toBe('open');
+    it('writes absolute URLs with PUBLIC_URL whatever the Host header says', async () => {
+      const news = await withHost(`${site.url}/news`, 'evil.example');
+      expect(news.status).toBe(200);
+      expect(news.body).toContain(`<link rel="canonical" href="${PUBLIC}/news"`);
+      expect(news.body).toContain(`<meta property="og:url" content="${PUBLIC}/news"`);
+      expect(news.body).toMatch(new RegExp(`<meta property="og:image" content="${PUBLIC}/`));
+      expect(news.body).not.toContain('evil.example');
+
+      const download = await withHost(`${site.url}/download`, 'evil.example');
+      expect(download.status).toBe(200);
+      expect(download.body).toContain(`${PUBLIC}/download`);
+      expect(download.body).not.toContain('evil.example');
+
+      const rt = getRuntime();
+      const bearer = await createSession(rt.db, await userIdByMobile(rt.db, '13900000001'), 'test');
+      const order = await withHost(`${site.url}/api/recharge/create_order`, 'evil.example', {
+        method: 'POST',
+        body: JSON.stringify({ package_id: 'p98' }),
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${bearer}` },
+      });
+      const { data } = JSON.parse(order.body) as { data: { checkout_url: string } };
+      expect(data.checkout_url).toMatch(/^\/sandbox-pay\/checkout\?session=/);
+      // Where the checkout sends the payer back: the session the sandbox signed carries it.
+      const provider = paymentProvider(rt)!;
+      const token = new URL(data.checkout_url, site.url).searchParams.get('session')!;
+      const session = provider.name === 'sandbox' ? decodeSession(provider.key, token) : null;
+      expect(session?.r).toMatch(new RegExp(`^${PUBLIC}/user-center/recharge\\?order=`));
+      // Paying there (with the forged Host again) links and returns the payer to the site.
+      const paid = await withHost(`${site.url}/sandbox-pay/pay`, 'evil.example', {
+        method: 'POST',
+        body: new URLSearchParams({ session: token, outcome: 'paid' }).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      expect(paid.status).toBe(200);
+      expect(paid.body).toContain(`url=${PUBLIC}/user-center/recharge?order=`);
+      expect(paid.body).toContain(`href="${PUBLIC}/user-center/recharge?order=`);
+      expect(paid.body).not.toContain('evil.example');
+
+      const robots = await withHost(`${site.url}/robots.txt`, 'evil.example');
+      expect(robots.body).toContain(`Sitemap: ${PUBLIC}/sitemap.xml`);
+      const sitemap = await withHost(`${site.url}/sitemap.xml`, 'evil.example');
+      const locs = [...sitemap.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
+      expect(locs.length).toBeGreaterThan(10);
+      for (const loc of locs) expect(loc.startsWith(`${PUBLIC}/`), loc).toBe(true);
+    });
+
+    it('refuses browser sockets from other sites, and counts them', async () => {
+      const port = new URL(site.url).port;
+      const refused = async () => {
+        const metrics = await (await site.get('/metrics')).text();
+        return Number(
+          /^im_connections_refused_total\{reason="origin"\} (\d+)$/m.exec(metrics)?.[1] ?? 0,
+        );
+      };
+      const before = await refused();
+      expect(await socketWith(site.url, 'https://evil.example')).toBe(403);
+      expect(await socketWith(site.url, 'null')).toBe(403);
+      // Same host name, another port: another site.
+      expect(await socketWith(site.url, 'http://127.0.0.1:1')).toBe(403);
+      // The site on the address it listens on, under its public origin, under another of its
+      // names (the Host the browser sent), and clients that are not browsers.
+      expect(await socketWith(site.url, site.url)).toBe('open');
+      expect(await socketWith(site.url, PUBLIC)).toBe('open');
+      expect(await socketWith(`http://localhost:${port}`, `http://localhost:${port}`)).toBe('open');
+      expect(await socketWith(site.url)).toBe('open');
+      expect((await refused()) - before).toBe(3);
+    });
   });
-});
+}

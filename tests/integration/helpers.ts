@@ -38,6 +38,26 @@ export interface TestRuntime {
   dispose: () => Promise<void>;
 }
 
+/** Creates an empty PostgreSQL database on TEST_DATABASE_URL's server: its URL and its drop. */
+export async function createPostgresDatabase(): Promise<{
+  url: string;
+  drop: () => Promise<void>;
+}> {
+  const adminUrl = process.env.TEST_DATABASE_URL as string;
+  const name = `arena_test_${randomBytes(5).toString('hex')}`;
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.href,
+    drop: async () => {
+      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
 /** Opens a migrated, seeded database of `kind` with a test Env (temp DATA_DIR, no request logs). */
 export async function openTestRuntime(
   kind: DbKind,
@@ -46,19 +66,7 @@ export async function openTestRuntime(
   const dataDir = mkdtempSync(path.join(tmpdir(), 'arena-test-'));
   let databaseUrl: string | undefined;
   let dropDb = async () => {};
-  if (kind === 'postgres') {
-    const adminUrl = process.env.TEST_DATABASE_URL as string;
-    const name = `arena_test_${randomBytes(5).toString('hex')}`;
-    const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`create database ${name}`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.href;
-    dropDb = async () => {
-      await admin.unsafe(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    };
-  }
+  if (kind === 'postgres') ({ url: databaseUrl, drop: dropDb } = await createPostgresDatabase());
   const env = readEnv({
     DATA_DIR: dataDir,
     LOG_REQUESTS: '0',

@@ -11,6 +11,7 @@ import { buildIsStale } from '../../scripts/build-state.ts';
 import { readEnv } from '../../src/server/env.ts';
 import type { Locale } from '../../src/lib/i18n/index.ts';
 import { startServer } from '../../src/server/main.ts';
+import { createPostgresDatabase, type DbKind } from './helpers.ts';
 
 /** Variables vitest sets in process.env (its import.meta.env) that a build must not see. */
 const VITEST_VARIABLES = new Set(['NODE_ENV', 'DEV', 'PROD', 'SSR', 'MODE', 'BASE_URL', 'TEST']);
@@ -26,8 +27,14 @@ export interface PageServer {
   stop: () => Promise<void>;
 }
 
-/** Builds the site when stale (at most once per process) and starts a server on it, with `env` added. */
-export async function startPageServer(env: NodeJS.ProcessEnv = {}): Promise<PageServer> {
+/**
+ * Builds the site when stale (at most once per process) and starts a server on it, with `env`
+ * added, on PGlite or on a fresh PostgreSQL database dropped when it stops.
+ */
+export async function startPageServer(
+  env: NodeJS.ProcessEnv = {},
+  kind: DbKind = 'pglite',
+): Promise<PageServer> {
   if (buildIsStale()) {
     console.warn('dist/ is missing or stale: building the site for the page tests');
     // Without the variables vitest adds (NODE_ENV=test, DEV=1, MODE...): astro build would read
@@ -41,8 +48,16 @@ export async function startPageServer(env: NodeJS.ProcessEnv = {}): Promise<Page
     if (built.status !== 0) throw new Error('npm run build failed');
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'arena-pages-'));
+  const database = kind === 'postgres' ? await createPostgresDatabase() : undefined;
   const server = await startServer(
-    readEnv({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_REQUESTS: '0', ...env }),
+    readEnv({
+      DATA_DIR: dataDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_REQUESTS: '0',
+      ...(database ? { DATABASE_URL: database.url } : {}),
+      ...env,
+    }),
   );
   const get = (p: string, locale: Locale = 'en-US') =>
     fetch(`${server.url}${p}`, { headers: { cookie: `language=${locale}` }, redirect: 'manual' });
@@ -56,6 +71,7 @@ export async function startPageServer(env: NodeJS.ProcessEnv = {}): Promise<Page
     },
     stop: async () => {
       await server.stop();
+      await database?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -3,9 +3,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { createApi } from '../app.ts';
 import { openRuntime } from '../boot.ts';
-import { createRequestListener, isApiPath } from '../http/server.ts';
+import { setSecurityHeaders } from '../http/headers.ts';
+import { createRequestListener, isApiPath, refuseForeignSocket } from '../http/server.ts';
 import { REALTIME_PATH } from '../../lib/realtime/protocol.ts';
-import { socketOriginAllowed } from '../http/server.ts';
 import { createHub, type Hub } from '../realtime/hub.ts';
 import { peekRuntime, setRuntime, type Runtime } from '../runtime.ts';
 
@@ -27,7 +27,10 @@ function hub(rt: Runtime): Hub {
   return (g[HUB] ??= createHub(rt));
 }
 
-/** Handles /healthz, /api, /webapi and /sandbox-pay; passes everything else to Astro. */
+/**
+ * Handles /healthz, /api, /webapi and /sandbox-pay; passes everything else to Astro, with the
+ * security headers.
+ */
 export async function devListener() {
   const rt = await runtime();
   const listener = createRequestListener({ rt, api: createApi(rt), hub: hub(rt) });
@@ -35,17 +38,22 @@ export async function devListener() {
     const path = (req.url ?? '/').split('?')[0] ?? '/';
     if (path === '/healthz' || isApiPath(path)) {
       listener(req, res);
-    } else next();
+    } else {
+      // Pages and Vite's files get the headers the production server sends on every answer
+      // (Astro writes no Content-Security-Policy in development).
+      setSecurityHeaders(res);
+      next();
+    }
   };
 }
 
-/** Takes /im upgrades; leaves Vite's own HMR socket alone. */
+/** Takes /im upgrades (refusing browsers on other sites); leaves Vite's own HMR socket alone. */
 export async function devUpgrade() {
   const rt = await runtime();
   return (req: IncomingMessage, socket: Duplex, head: Buffer): boolean => {
     if ((req.url ?? '').split('?')[0] !== REALTIME_PATH) return false;
-    if (!socketOriginAllowed(req, rt.env.publicUrl)) socket.end('HTTP/1.1 403 Forbidden\r\n\r\n');
-    else hub(rt).handleUpgrade(req, socket, head);
+    if (!refuseForeignSocket(req, socket, rt.env.publicUrl))
+      hub(rt).handleUpgrade(req, socket, head);
     return true;
   };
 }

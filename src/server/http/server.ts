@@ -8,18 +8,19 @@ import {
   type ServerResponse,
 } from 'node:http';
 import { join } from 'node:path';
+import type { Duplex } from 'node:stream';
 import { getRequestListener } from '@hono/node-server';
 import { sql } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { REALTIME_PATH } from '../../lib/realtime/protocol.ts';
 import { log } from '../log.ts';
-import { renderMetrics } from '../metrics.ts';
+import { counter, renderMetrics } from '../metrics.ts';
 import { isHlsPath, serveHls } from '../media/hls.ts';
 import type { Hub } from '../realtime/hub.ts';
 import type { Runtime } from '../runtime.ts';
 import { isUploadPath, serveUpload } from '../uploads/serve.ts';
 import type { ApiEnv } from './api-env.ts';
-import { addressOf, isLoopback } from './connection-limits.ts';
+import { addressOf, isLoopback, refusalLogger } from './connection-limits.ts';
 import { setSecurityHeaders } from './headers.ts';
 import { createStatic } from './static.ts';
 
@@ -129,19 +130,46 @@ export function createRequestListener(parts: ServerParts) {
 }
 
 /**
- * True when a socket may open: no Origin (not a browser: apps, benchmarks), or a browser on the
- * site itself, the public origin or the host the request was sent to (a browser sets Host to
- * the site it connects to, and another site's page cannot change it).
+ * True when a socket may open: no Origin (not a browser: apps, benchmarks, tests), or a browser
+ * on the site itself: the public origin, or the host the request was sent to (the listening
+ * address in development, another of the site's host names; a browser sets Host to the site it
+ * connects to, and another site's page cannot change it).
  */
 export function socketOriginAllowed(req: IncomingMessage, publicUrl: string): boolean {
   const origin = req.headers.origin;
   if (origin === undefined) return true;
   if (origin === publicUrl) return true;
   try {
-    return new URL(origin).host === req.headers.host;
+    return new URL(origin).host === req.headers.host?.toLowerCase();
   } catch {
     return false;
   }
+}
+
+const refusedSockets = counter(
+  'im_connections_refused_total',
+  'Hub sockets refused or closed by a connection limit, by reason',
+);
+const logForeignSocket = refusalLogger('im_refused');
+
+/**
+ * Refuses (HTTP 403, then closes) a browser socket opened by a page of another site, which
+ * would otherwise act with the visitor's cookies; true when it did.
+ */
+export function refuseForeignSocket(
+  req: IncomingMessage,
+  socket: Duplex,
+  publicUrl: string,
+): boolean {
+  if (socketOriginAllowed(req, publicUrl)) return false;
+  refusedSockets.inc({ reason: 'origin' });
+  logForeignSocket('origin', addressOf(req.socket), {
+    origin: String(req.headers.origin).slice(0, 200),
+  });
+  socket.on('error', () => socket.destroy());
+  socket.once('finish', () => socket.destroy());
+  socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+  return true;
 }
 
 /** Creates the HTTP server with the WebSocket upgrade for the hub. */
@@ -152,13 +180,9 @@ export function createServer(parts: ServerParts) {
       socket.destroy();
       return;
     }
-    // A page of another site must not open a socket with the visitor's cookies and address.
-    if (!socketOriginAllowed(req, parts.rt.env.publicUrl)) {
-      log('warn', 'socket_origin_refused', { origin: String(req.headers.origin).slice(0, 200) });
-      socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
-      return;
+    if (!refuseForeignSocket(req, socket, parts.rt.env.publicUrl)) {
+      parts.hub.handleUpgrade(req, socket, head);
     }
-    parts.hub.handleUpgrade(req, socket, head);
   });
   return server;
 }

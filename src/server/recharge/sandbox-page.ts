@@ -1,8 +1,9 @@
 /**
  * The sandbox's hosted pages: the checkout (order, amount, countdown, pay and fail buttons) and
- * the outcome pages. Plain HTML with inline styles: they belong to the "provider", not to our
- * site, so they share none of its assets.
+ * the outcome pages. Plain HTML with an inline style and script, allowed by hash in their own
+ * policy: they belong to the "provider", not to our site, so they share none of its assets.
  */
+import { createHash } from 'node:crypto';
 import type { TFunction } from 'i18next';
 import { formatYuan } from '../../lib/wallet/recharge.ts';
 import type { Locale } from '../../lib/i18n/locale.ts';
@@ -44,6 +45,24 @@ button,.btn{display:block;width:100%;padding:13px;border-radius:10px;border:0;fo
 .result h1{margin:0 0 6px;font-size:22px}.result p{margin:0 0 18px;color:#475467}
 `;
 
+/** The checkout's countdown: the seconds left as mm:ss, then a reload (which shows "expired"). */
+const COUNTDOWN = `(()=>{const el=document.querySelector('[data-left]');let s=Number(el.dataset.left);const tick=()=>{el.textContent=String(Math.floor(s/60)).padStart(2,'0')+':'+String(s%60).padStart(2,'0');if(s>0){s--;setTimeout(tick,1000)}else{location.reload()}};tick()})()`;
+
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
+/**
+ * The sandbox pages' Content-Security-Policy: their one inline style and one inline script by
+ * hash and nothing else loaded; the form posts to this server; no page may frame them.
+ */
+export const SANDBOX_CSP = [
+  "default-src 'none'",
+  `style-src ${sha256(STYLE)}`,
+  `script-src ${sha256(COUNTDOWN)}`,
+  "form-action 'self'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
 function shell(locale: Locale, t: TFunction, title: string, body: string, head = ''): string {
   return `<!doctype html><html lang="${locale}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex">
@@ -75,7 +94,7 @@ export function checkoutPage(
 <div class="actions"><button class="pay" name="outcome" value="paid">${escape(t('wallet.sandbox.pay', { amount }))}</button>
 <button class="fail" name="outcome" value="failed">${escape(t('wallet.sandbox.fail'))}</button></div></form>
 <p class="note">${escape(t('wallet.sandbox.note'))}</p>
-<script>(()=>{const el=document.querySelector('[data-left]');let s=Number(el.dataset.left);const tick=()=>{el.textContent=String(Math.floor(s/60)).padStart(2,'0')+':'+String(s%60).padStart(2,'0');if(s>0){s--;setTimeout(tick,1000)}else{location.reload()}};tick()})()</script>`;
+<script>${COUNTDOWN}</script>`;
   return shell(session.l, t, t('wallet.sandbox.title'), body);
 }
 

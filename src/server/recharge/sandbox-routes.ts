@@ -7,12 +7,13 @@ import { Hono, type Context } from 'hono';
 import { createI18n, toLocale } from '../../lib/i18n/index.ts';
 import type { ApiEnv } from '../http/api-env.ts';
 import { paymentProvider } from './index.ts';
-import { checkoutPage, outcomePage } from './sandbox-page.ts';
+import { SANDBOX_CSP, checkoutPage, outcomePage } from './sandbox-page.ts';
 import { decodeSession, deliverNotification, notificationFor } from './sandbox.ts';
 
 function html(c: Context<ApiEnv>, body: string, status: 200 | 400 | 404 | 410 = 200) {
   c.header('cache-control', 'no-store');
   c.header('x-frame-options', 'DENY');
+  c.header('content-security-policy', SANDBOX_CSP);
   return c.html(body, status);
 }
 

@@ -10,7 +10,8 @@ const HOUR = 60 * 60 * 1000;
 /** Demo values of every common config key. */
 export const DEMO_COMMON_CONFIG: CommonConfig = {
   service_url: '/about/3',
-  h5_domain: 'http://localhost:4321/home',
+  // Empty: the download QR code names the site's own PUBLIC_URL, wherever the demo runs.
+  h5_domain: '',
   weibo: 'https://weibo.com/',
   img_upload_url: '/uploads/',
   ticket_switch: 1,
