@@ -1,13 +1,16 @@
 /**
  * Abuse: a stranger must not be able to shut a person out. No SMS code goes out without the
  * slider; codes an account asks for somebody else's phone have their own quota and never spend
- * the owner's login codes; wrong passwords by a stranger ask for the slider, never lock.
+ * the owner's login codes, and anonymous ones never spend the codes of the owner's own devices;
+ * wrong passwords by a stranger ask for the slider, never lock; phones tried once leave no rows.
  */
+import { count, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createSession } from '../../src/server/auth/sessions.ts';
 import { CODE_RULES } from '../../src/server/auth/codes.ts';
+import { loginFailures, smsCodes } from '../../src/server/db/schema.ts';
 import { device, login, passCaptcha, requestCode } from './auth-helpers.ts';
-import { apiSuite, callApi, DB_KINDS, usersWithWallets } from './helpers.ts';
+import { apiSuite, callApi, DB_KINDS, userIdByMobile, usersWithWallets } from './helpers.ts';
 
 const VICTIM = '13900000001';
 
@@ -17,6 +20,26 @@ describe.each(DB_KINDS)('a stranger against somebody else’s phone (%s)', (kind
   /** Lets the next code go out at once (codes are a minute apart): ages the phone's codes. */
   const minuteLater = () =>
     t.rt.db.execute(`update sms_codes set created_at = created_at - interval '61 seconds'`);
+
+  /** Resets the victim's password (to the same one) with a reset code: the way back in works. */
+  const resetPassword = async (code: string) => {
+    const verified = await callApi<{ mobile_hash: string }>(
+      api,
+      'POST',
+      '/api/user/readyForTakeOff',
+      { mobile: VICTIM, smscode: code },
+      device('d-victim'),
+    );
+    expect(verified.status).toBe(0);
+    const reset = await callApi(
+      api,
+      'POST',
+      '/api/user/forgetPwdHash',
+      { mobile: VICTIM, mobile_hash: verified.data.mobile_hash, pwd: 'demo1234' },
+      device('d-victim'),
+    );
+    expect(reset.status).toBe(0);
+  };
 
   /** Asks an anchor-application code for `mobile` as the account of `token`. */
   const applyCode = (token: string, mobile: string, dev: string) =>
@@ -68,9 +91,85 @@ describe.each(DB_KINDS)('a stranger against somebody else’s phone (%s)', (kind
     }
     const code = await requestCode(t, api, VICTIM, 'd-victim');
     expect((await login(api, { account: VICTIM, pwd: code, login_type: 2 })).status).toBe(0);
+    await minuteLater();
+    await resetPassword(await requestCode(t, api, VICTIM, 'd-victim', true));
     // A stranger's quota is the stranger's: another phone still gets a code from the third.
     await passCaptcha(api, 'd-third');
     expect((await applyCode(third!, '13900000002', 'd-third')).status).toBe(0);
+  });
+
+  it('cannot spend the codes of the owner’s own devices anonymously either', async () => {
+    await t.rt.db.execute(`update sms_codes set created_at = created_at - interval '25 hours'`);
+    const owner = await userIdByMobile(t.rt.db, VICTIM);
+    // The owner has logged in on this browser before (its device id is random and private).
+    await createSession(t.rt.db, owner, 'd-owner-browser');
+    // A stranger passes the slider ten times and spends the phone's anonymous codes for the day.
+    for (let i = 0; i < CODE_RULES.perPhonePerDay; i++) {
+      await requestCode(t, api, VICTIM, 'd-stranger-anon', i % 2 === 1);
+      await minuteLater();
+    }
+    await passCaptcha(api, 'd-stranger-anon');
+    const spent = await callApi(
+      api,
+      'POST',
+      '/api/user/sendCode',
+      { mobile: VICTIM, is_change_mobile: 0 },
+      device('d-stranger-anon'),
+    );
+    expect(spent.http).toBe(429);
+    expect(spent.msg).toMatch(/^Number limit reached/);
+    // The owner's browser still gets login and reset codes: its quota is the owner's alone.
+    const code = await requestCode(t, api, VICTIM, 'd-owner-browser');
+    const loggedIn = await login(
+      api,
+      { account: VICTIM, pwd: code, login_type: 2 },
+      'd-owner-browser',
+    );
+    expect(loggedIn.status).toBe(0);
+    // Logged in, on any browser, the owner asks as the owner too.
+    await minuteLater();
+    await passCaptcha(api, 'd-owner-new');
+    const asOwner = await callApi(
+      api,
+      'POST',
+      '/api/user/sendCode',
+      { mobile: VICTIM, is_change_mobile: 0 },
+      { ...device('d-owner-new'), authorization: `Bearer ${loggedIn.data.token}` },
+    );
+    expect(asOwner.status).toBe(0);
+    await resetPassword(await requestCode(t, api, VICTIM, 'd-owner-browser', true));
+  });
+
+  it('keeps nothing for long about phones tried once and never again', async () => {
+    // From empty tables, so the oldest rows are this test's own.
+    await t.rt.db.delete(loginFailures);
+    await t.rt.db.delete(smsCodes);
+    for (let i = 0; i < 20; i++) {
+      await login(api, {
+        account: `1366600${String(i).padStart(4, '0')}`,
+        pwd: 'guess1x',
+        login_type: 1,
+      });
+    }
+    await t.rt.db.execute(
+      `update login_failures set created_at = created_at - interval '16 minutes'`,
+    );
+    for (let i = 0; i < 3; i++) await requestCode(t, api, `1366700000${i}`, 'd-sweep');
+    await t.rt.db.execute(`update sms_codes set created_at = created_at - interval '3 days'`);
+    // Later tries on other phones take the expired rows with them, a few at a time.
+    for (let i = 0; i < 6; i++) {
+      await login(api, { account: '13666999999', pwd: `guess${i}x`, login_type: 1 }, 'd-sweeper');
+    }
+    await requestCode(t, api, '13667999999', 'd-sweep');
+    const failures = await t.rt.db
+      .select({ n: count() })
+      .from(loginFailures)
+      .where(like(loginFailures.mobile, '1366600%'));
+    const codes = await t.rt.db
+      .select({ n: count() })
+      .from(smsCodes)
+      .where(like(smsCodes.mobile, '136670000%'));
+    expect([failures[0]?.n, codes[0]?.n]).toEqual([0, 0]);
   });
 
   it('cannot lock the owner out with wrong passwords', async () => {

@@ -10,6 +10,7 @@ import { getAnchorProfile, isAnchor } from '../../src/server/anchors/profile.ts'
 import { livePlans, LIVE_PLAN_STATUS, liveRooms, replays } from '../../src/server/db/schema.ts';
 import { listUpcomingPlans } from '../../src/server/live/plans.ts';
 import { listRecommendedRooms } from '../../src/server/live/recommended.ts';
+import { replayViewKeys } from '../../src/server/replays/routes.ts';
 import { getReplay, listReplays } from '../../src/server/replays/service.ts';
 import { callApi, DB_KINDS, openTestRuntime, type TestRuntime } from './helpers.ts';
 
@@ -200,6 +201,15 @@ describe.each(DB_KINDS)('replays and planned lives (%s)', (kind) => {
     expect(again.data).toEqual({ views: row!.views + 1, counted: 0 });
     const bad = await callApi(api, 'POST', '/api/live/replayView', { replay_id: 'x' });
     expect(bad.status).toBe(API_STATUS.error);
+  });
+
+  it('replayView refuses replays that do not exist without keeping anything for them', async () => {
+    const before = replayViewKeys();
+    for (let i = 0; i < 300; i++) {
+      const made = await callApi(api, 'POST', '/api/live/replayView', { replay_id: 2e9 - i });
+      expect(made).toMatchObject({ status: API_STATUS.error, msg: 'This replay does not exist' });
+    }
+    expect(replayViewKeys()).toBe(before);
   });
 
   it('GET /api/live/anchor_plans lists upcoming lives with unix times', async () => {

@@ -17,7 +17,7 @@ import { ROLE } from '../db/schema.ts';
 import type { ApiEnv } from '../http/api-env.ts';
 import { ApiError, ok } from '../http/envelope.ts';
 import { requireUser } from '../http/middleware.ts';
-import { RateLimiter } from '../http/rate-limit.ts';
+import { addressKey, RateLimiter } from '../http/rate-limit.ts';
 import { input } from '../http/validate.ts';
 import {
   applyStatus,
@@ -45,8 +45,9 @@ export function anchorApplyRoutes() {
       const { mobile } = await input(c, anchorApplyCodeSchema);
       const { db, env, sms } = c.get('rt');
       const user = c.get('user')!;
+      const ip = addressKey(c.get('ip'));
       // Codes for another person's phone come out of this account's quota, not the owner's.
-      await checkCodeLimits(db, mobile, 'anchor_apply', c.get('ip'), new Date(), user.id);
+      await checkCodeLimits(db, mobile, 'anchor_apply', ip, new Date(), user.id);
       // No code is sent without the slider, logged in or not.
       if (!(await spendCaptchaPass(db, c.get('deviceInfo')))) {
         throw new ApiError('account.api.captchaRequired');
@@ -54,7 +55,7 @@ export function anchorApplyRoutes() {
       await issueCode(db, {
         mobile,
         purpose: 'anchor_apply',
-        ip: c.get('ip'),
+        ip,
         deliver: true,
         secret: env.secret,
         sms,

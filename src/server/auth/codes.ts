@@ -1,12 +1,13 @@
 /**
  * SMS codes and the proofs they buy: codes are 4 random digits kept as an HMAC, valid 5 minutes,
- * single use, dead after 5 wrong tries, and rate limited per phone and per IP. A right code
- * yields a mobile_hash: a single-use, 10-minute token bound to the phone and its purpose.
+ * single use, dead after 5 wrong tries, and rate limited per phone, per asker and per address. A
+ * right code yields a mobile_hash: a single-use, 10-minute token bound to the phone and its
+ * purpose.
  */
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, count, desc, eq, gt, isNull, lt, ne, not, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, lt, ne, not, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
-import { mobileHashes, smsCodes, users } from '../db/schema.ts';
+import { mobileHashes, sessions, smsCodes, users } from '../db/schema.ts';
 import { ApiError } from '../http/envelope.ts';
 import type { SmsProvider } from '../sms/index.ts';
 
@@ -17,6 +18,7 @@ export type CodePurpose = 'login' | 'reset' | 'anchor_apply';
 export const CODE_RULES = {
   ttlMs: 5 * 60_000,
   resendMs: 60_000,
+  /** Codes a phone takes in a day from anonymous callers, and again from its owner. */
   perPhonePerDay: 10,
   /** Codes one account may ask in a day for phones that are not its own (anchor applications). */
   perAccountForOthersPerDay: 5,
@@ -25,6 +27,8 @@ export const CODE_RULES = {
   perIpPerHour: 30,
   maxAttempts: 5,
   mobileHashTtlMs: 10 * 60_000,
+  /** A device that held a session of an account within this long asks as the account's owner. */
+  knownDeviceMs: 60 * 24 * 3600_000,
 } as const;
 
 function codeHash(secret: string, mobile: string, purpose: CodePurpose, code: string): string {
@@ -40,17 +44,18 @@ export interface SendCodeInput {
   deliver: boolean;
   secret: string;
   sms: SmsProvider;
-  /** The logged-in account that asked, when one did. */
+  /** The account that asked (the `askerId` of checkCodeLimits), when one did. */
   userId?: number;
   now?: Date;
 }
 
 /**
- * Checks the resend, daily and per-IP limits; throws ApiError (HTTP 429) when one is reached.
- * The phone's daily quota counts only codes asked anonymously (login, reset) or by the phone's
- * own account: codes an account asks for somebody else's phone (`askerId` not its owner)
- * have a quota of their own, per asking account and per phone, so nobody can spend another
- * person's login codes.
+ * Checks the resend, daily and per-address limits; throws ApiError (HTTP 429) when one is
+ * reached. A phone's day has three separate quotas, so no asker can spend another's: codes asked
+ * by its owner (`askerId` is the owner: logged in, or on one of the owner's devices, see
+ * ownerAsking), codes asked anonymously (`askerId` undefined), and codes other accounts ask for
+ * it (anchor applications), which also count against the asking account. `ip` is the caller's
+ * addressKey.
  */
 export async function checkCodeLimits(
   db: Db,
@@ -95,10 +100,12 @@ export async function checkCodeLimits(
       throw new ApiError('account.api.codeDailyLimit', { httpStatus: 429 });
     }
   } else {
+    // The owner's codes and anonymous ones are counted apart: strangers cannot spend the owner's.
+    const pool = askerId === undefined ? isNull(smsCodes.userId) : eq(smsCodes.userId, askerId);
     const [daily] = await db
       .select({ n: count() })
       .from(smsCodes)
-      .where(and(eq(smsCodes.mobile, mobile), byOwnerOrAnonymous, day));
+      .where(and(eq(smsCodes.mobile, mobile), pool, day));
     if ((daily?.n ?? 0) >= CODE_RULES.perPhonePerDay) {
       throw new ApiError('account.api.codeDailyLimit', { httpStatus: 429 });
     }
@@ -117,16 +124,47 @@ async function ownerOf(db: Db, mobile: string): Promise<number | undefined> {
   return row?.id;
 }
 
+/**
+ * The phone owner's id when the caller is its owner: logged in as the owner (`userId`), or on a
+ * device that held a session of the owner's account in the last 60 days (a device id is random
+ * and known only to its browser); undefined for anybody else, who asks anonymously.
+ */
+export async function ownerAsking(
+  db: Db,
+  mobile: string,
+  device: string,
+  userId: number | undefined,
+  now = new Date(),
+): Promise<number | undefined> {
+  const ownerId = await ownerOf(db, mobile);
+  if (ownerId === undefined || userId === ownerId) return ownerId;
+  if (!device) return undefined;
+  const [known] = await db
+    .select({ at: sessions.createdAt })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.userId, ownerId),
+        eq(sessions.deviceInfo, device),
+        gt(sessions.createdAt, new Date(now.getTime() - CODE_RULES.knownDeviceMs)),
+      ),
+    )
+    .limit(1);
+  return known ? ownerId : undefined;
+}
+
 /** Records a code (and sends it when `deliver`). Call checkCodeLimits first. */
 export async function issueCode(db: Db, input: SendCodeInput): Promise<void> {
   const now = input.now ?? new Date();
   const code = String(randomInt(0, 10_000)).padStart(4, '0');
-  // Rows older than the daily window count for nothing any more.
+  // Rows older than the daily window count for nothing any more: the oldest few go with each
+  // new one (whatever phone they were for), so the table keeps about two days of codes.
+  const oldest = db.select({ id: smsCodes.id }).from(smsCodes).orderBy(smsCodes.id).limit(4);
   await db
     .delete(smsCodes)
     .where(
       and(
-        eq(smsCodes.mobile, input.mobile),
+        inArray(smsCodes.id, oldest),
         lt(smsCodes.createdAt, new Date(now.getTime() - 2 * 24 * 3600_000)),
       ),
     );

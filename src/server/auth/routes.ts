@@ -19,13 +19,12 @@ import { liveRooms, ROLE, users } from '../db/schema.ts';
 import type { ApiEnv } from '../http/api-env.ts';
 import { ApiError, ok } from '../http/envelope.ts';
 import { requireUser } from '../http/middleware.ts';
-import { RateLimiter } from '../http/rate-limit.ts';
+import { addressKey, RateLimiter } from '../http/rate-limit.ts';
 import { input } from '../http/validate.ts';
 import {
   clearLoginFailures,
   createUser,
   findUserByMobile,
-  notePasswordAttempt,
   takePasswordAttempt,
   userInfo,
 } from '../users/service.ts';
@@ -35,6 +34,7 @@ import {
   consumeCode,
   issueCode,
   issueMobileHash,
+  ownerAsking,
   spendMobileHash,
 } from './codes.ts';
 import { hashPassword, verifyPassword } from './password.ts';
@@ -79,7 +79,9 @@ export function captchaRoutes() {
   const limiter = new RateLimiter(30, 60_000);
   return new Hono<ApiEnv>()
     .post('/captcha_path', async (c) => {
-      if (!limiter.take(c.get('ip'))) throw new ApiError('errors.tooMany', { httpStatus: 429 });
+      if (!limiter.take(addressKey(c.get('ip')))) {
+        throw new ApiError('errors.tooMany', { httpStatus: 429 });
+      }
       const device = requireDevice(c);
       const { db, env } = c.get('rt');
       return ok(c, await createCaptcha(db, device, env.captchaTestSolution));
@@ -97,7 +99,9 @@ export function captchaRoutes() {
 export function userRoutes() {
   const limiter = new RateLimiter(30, 60_000);
   const limit: MiddlewareHandler<ApiEnv> = async (c, next) => {
-    if (!limiter.take(c.get('ip'))) throw new ApiError('errors.tooMany', { httpStatus: 429 });
+    if (!limiter.take(addressKey(c.get('ip')))) {
+      throw new ApiError('errors.tooMany', { httpStatus: 429 });
+    }
     await next();
   };
   return (
@@ -107,12 +111,23 @@ export function userRoutes() {
         const device = requireDevice(c);
         const { db, env, sms } = c.get('rt');
         const purpose = is_change_mobile === 1 ? 'reset' : 'login';
-        await checkCodeLimits(db, mobile, purpose, c.get('ip'));
+        const ip = addressKey(c.get('ip'));
+        // The owner's own devices have a daily quota that anonymous callers cannot spend.
+        const owner = await ownerAsking(db, mobile, device, c.get('user')?.id);
+        await checkCodeLimits(db, mobile, purpose, ip, new Date(), owner);
         if (!(await spendCaptchaPass(db, device)))
           throw new ApiError('account.api.captchaRequired');
         // A reset code for a phone with no account is recorded but not sent, and answered the same.
         const deliver = purpose === 'login' || (await findUserByMobile(db, mobile)) !== undefined;
-        await issueCode(db, { mobile, purpose, ip: c.get('ip'), deliver, secret: env.secret, sms });
+        await issueCode(db, {
+          mobile,
+          purpose,
+          ip,
+          deliver,
+          secret: env.secret,
+          sms,
+          userId: owner,
+        });
         return ok(c, null);
       })
       .post('/login', limit, async (c) => {
@@ -136,11 +151,9 @@ export function userRoutes() {
         // The try counts as a failure until it succeeds; unknown phones are counted alike. Past
         // five failures each further try costs a slider pass, never a lock: a stranger's wrong
         // passwords cannot shut the owner out (the browser passes the slider before every try).
-        if (!(await takePasswordAttempt(db, mobile))) {
-          if (!(await spendCaptchaPass(db, c.get('deviceInfo')))) {
-            throw new ApiError('account.api.sliderAgain');
-          }
-          await notePasswordAttempt(db, mobile);
+        const free = await takePasswordAttempt(db, mobile);
+        if (!free && !(await spendCaptchaPass(db, c.get('deviceInfo')))) {
+          throw new ApiError('account.api.sliderAgain');
         }
         const user = await findUserByMobile(db, mobile);
         // Unknown phones cost a hash too, so timing does not tell them apart.

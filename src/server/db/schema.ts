@@ -443,7 +443,7 @@ export const smsCodes = pgTable(
     purpose: text('purpose').notNull(),
     /** HMAC of the code; empty when nothing was sent (reset for an unknown phone). */
     codeHash: text('code_hash').notNull(),
-    /** Caller IP, for the per-IP limit. */
+    /** Caller's address (an IPv6 one as its /64), for the per-address limit. */
     ip: text('ip').notNull(),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -451,7 +451,7 @@ export const smsCodes = pgTable(
     attempts: integer('attempts').notNull().default(0),
     /** Set when the code was used. */
     usedAt: timestamp('used_at', { withTimezone: true }),
-    /** The account that asked for it, for codes asked while logged in (anchor applications). */
+    /** The account that asked: logged in, or from a device of the phone's owner; null if anonymous. */
     userId: integer('user_id'),
   },
   (t) => [

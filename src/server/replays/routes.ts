@@ -11,7 +11,7 @@ import {
 import { isAnchor } from '../anchors/profile.ts';
 import type { ApiEnv } from '../http/api-env.ts';
 import { ApiError, ok } from '../http/envelope.ts';
-import { RateLimiter } from '../http/rate-limit.ts';
+import { addressKey, RateLimiter } from '../http/rate-limit.ts';
 import { input } from '../http/validate.ts';
 import { listUpcomingPlans, type PlanCard } from '../live/plans.ts';
 import { addReplayView, getReplay, listReplays, type ReplayCard } from './service.ts';
@@ -21,6 +21,11 @@ const CACHE = 'public, max-age=30';
 
 /** One counted view per address and replay per half hour. */
 const views = new RateLimiter(1, 30 * 60_000);
+
+/** Keys the view limiter holds: one per address and existing replay viewed lately. */
+export function replayViewKeys(): number {
+  return views.size();
+}
 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
@@ -96,7 +101,7 @@ export const replayRoutes = new Hono<ApiEnv>()
     // The limiter is keyed by replays that exist only, so made-up ids cannot fill it.
     const replay = await getReplay(db, replay_id, c.get('locale'));
     if (!replay) throw new ApiError('anchorPages.api.noReplay');
-    const counted = views.take(`${c.get('ip')}:${replay_id}`);
+    const counted = views.take(`${addressKey(c.get('ip'))}:${replay_id}`);
     const current = counted ? await addReplayView(db, replay_id) : replay.views;
     if (current === null) throw new ApiError('anchorPages.api.noReplay');
     return ok(c, { views: current, counted: counted ? 1 : 0 });

@@ -1,6 +1,6 @@
 /** Users as the accounts calls see them: lookup, creation with a wallet, the user-info object. */
 import { randomInt } from 'node:crypto';
-import { and, count, desc, eq, gt, lt } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, lt } from 'drizzle-orm';
 import { formatPhone } from '../../lib/format.ts';
 import { activeNobleLevel } from '../../lib/mall/noble.ts';
 import { levelOf } from '../../lib/rules/level.ts';
@@ -68,45 +68,37 @@ export async function createUser(db: Db, input: NewUser): Promise<number> {
   });
 }
 
-/** Password lock: 5 failures within 15 minutes lock the phone for 15 minutes after the last. */
-export const PASSWORD_LOCK = { failures: 5, windowMs: 15 * 60_000, lockMs: 15 * 60_000 } as const;
-
-/** True while a phone is locked out of password login. */
-export async function isPasswordLocked(db: Db, mobile: string, now = new Date()): Promise<boolean> {
-  const rows = await db
-    .select({ at: loginFailures.createdAt })
-    .from(loginFailures)
-    .where(eq(loginFailures.mobile, mobile))
-    .orderBy(desc(loginFailures.createdAt))
-    .limit(PASSWORD_LOCK.failures);
-  const newest = rows[0]?.at;
-  const oldest = rows[PASSWORD_LOCK.failures - 1]?.at;
-  if (!newest || !oldest) return false;
-  return (
-    newest.getTime() - oldest.getTime() <= PASSWORD_LOCK.windowMs &&
-    now.getTime() - newest.getTime() < PASSWORD_LOCK.lockMs
-  );
-}
+/**
+ * Free password tries: 5 failures within 15 minutes on a phone; past them each further try costs
+ * a slider pass (never a lock, so a stranger's wrong passwords cannot shut the owner out).
+ */
+export const PASSWORD_TRIES = { free: 5, windowMs: 15 * 60_000 } as const;
 
 /**
- * Takes one password try for a phone: false while it is locked. The try is recorded as a failure
- * before the password is checked (clearLoginFailures forgets it on success), so concurrent
- * requests cannot get more than 5 checks past the lock between them.
+ * Records one password try for a phone and tells whether it is free: false past the free tries,
+ * when the caller must spend a slider pass first. The try is recorded as a failure before the
+ * password is checked (clearLoginFailures forgets it on success), so concurrent requests cannot
+ * get more than 5 free checks between them.
  */
 export async function takePasswordAttempt(
   db: Db,
   mobile: string,
   now = new Date(),
 ): Promise<boolean> {
-  if (await isPasswordLocked(db, mobile, now)) return false;
   const t = now.getTime();
-  // Failures older than a window plus a lock can no longer lock anything.
+  // Failures older than the window count for nothing any more: the oldest few go with each new
+  // one, whatever phone they were for, so phones tried once and never again leave nothing behind.
+  const oldest = db
+    .select({ id: loginFailures.id })
+    .from(loginFailures)
+    .orderBy(loginFailures.id)
+    .limit(4);
   await db
     .delete(loginFailures)
     .where(
       and(
-        eq(loginFailures.mobile, mobile),
-        lt(loginFailures.createdAt, new Date(t - PASSWORD_LOCK.windowMs - PASSWORD_LOCK.lockMs)),
+        inArray(loginFailures.id, oldest),
+        lt(loginFailures.createdAt, new Date(t - PASSWORD_TRIES.windowMs)),
       ),
     );
   await db.insert(loginFailures).values({ mobile, createdAt: now });
@@ -116,15 +108,10 @@ export async function takePasswordAttempt(
     .where(
       and(
         eq(loginFailures.mobile, mobile),
-        gt(loginFailures.createdAt, new Date(t - PASSWORD_LOCK.windowMs)),
+        gt(loginFailures.createdAt, new Date(t - PASSWORD_TRIES.windowMs)),
       ),
     );
-  return (recent?.n ?? 0) <= PASSWORD_LOCK.failures;
-}
-
-/** Records a password try bought with a slider pass past the free tries (a failure until it succeeds). */
-export async function notePasswordAttempt(db: Db, mobile: string, now = new Date()): Promise<void> {
-  await db.insert(loginFailures).values({ mobile, createdAt: now });
+  return (recent?.n ?? 0) <= PASSWORD_TRIES.free;
 }
 
 /** Forgets a phone's failures after a successful login. */
