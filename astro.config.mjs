@@ -32,7 +32,8 @@ export default defineConfig({
         "default-src 'self'",
         "img-src 'self' data: blob:",
         "media-src 'self' blob:",
-        `connect-src 'self'${apiOrigin}`,
+        // data: and blob: too: pixi.js fetches its image-format probes and textures from them.
+        `connect-src 'self' data: blob:${apiOrigin}`,
         "worker-src 'self' blob:",
         "font-src 'self' data:",
         "object-src 'none'",
