@@ -6,7 +6,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
 import { eq } from 'drizzle-orm';
-import { users } from '../../src/server/db/schema.ts';
+import { loginFailures, users } from '../../src/server/db/schema.ts';
 import type { SmsMessage } from '../../src/server/sms/index.ts';
 import { createUser } from '../../src/server/users/service.ts';
 import {
@@ -211,6 +211,34 @@ test('password login with a demo account, the user card, logout with confirmatio
     headers: { Authorization: `Bearer ${token}` },
   });
   expect(((await after.json()) as { status: number }).status).toBe(2);
+});
+
+test('wrong passwords by a stranger never shut the owner out of password login', async ({
+  page,
+  server,
+}) => {
+  const mobile = '13900000002';
+  // A stranger's wrong passwords, past the five free tries.
+  const at = new Date();
+  await server.rt.db
+    .insert(loginFailures)
+    .values(Array.from({ length: 8 }, () => ({ mobile, createdAt: at })));
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/home');
+  await openLogin(page);
+  await page.getByRole('tab', { name: 'Password login' }).click();
+  await page.locator('input[name="phone"]').fill(mobile);
+  // Each try past the free ones costs the slider, which the dialog asks before every try anyway.
+  await page.locator('input[name="passwd"]').fill('wrong1234');
+  const first = nextChallenge(page);
+  await page.locator('.lf-submit').click();
+  await solveCaptcha(page, first);
+  await expect(page.locator('.lf-error')).toHaveText('Wrong phone number or password');
+  await page.locator('input[name="passwd"]').fill('demo1234');
+  const second = nextChallenge(page);
+  await page.locator('.lf-submit').click();
+  await Promise.all([page.waitForEvent('load'), solveCaptcha(page, second)]);
+  await expect(page.locator('[data-site-header]')).toHaveAttribute('data-auth', 'in');
 });
 
 test('forgot password: verify the phone, set a new password, log in with it', async ({

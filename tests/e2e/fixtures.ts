@@ -6,7 +6,13 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { test as base, expect, type Page, type TestInfo } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type BrowserContext,
+  type Page,
+  type TestInfo,
+} from '@playwright/test';
 import { readEnv } from '../../src/server/env.ts';
 import { startServer, type RunningServer } from '../../src/server/main.ts';
 import { getRuntime, type Runtime } from '../../src/server/runtime.ts';
@@ -17,8 +23,28 @@ interface WorkerFixtures {
   server: RunningServer & { rt: Runtime; sms: SmsMessage[] };
 }
 
+/** Test fixtures: the Content-Security-Policy violations the test's pages reported. */
+interface TestFixtures {
+  cspViolations: string[];
+}
+
+/** Contexts whose console is already watched (the default one may be created either way). */
+const watched = new WeakSet<BrowserContext>();
+
+/** Notes in `violations` every CSP refusal Chromium writes to the console of `context`'s pages. */
+function watchCsp(context: BrowserContext, violations: string[]): BrowserContext {
+  if (watched.has(context)) return context;
+  watched.add(context);
+  context.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/.test(message.text())) {
+      violations.push(`${message.page()?.url() ?? 'worker'}: ${message.text()}`);
+    }
+  });
+  return context;
+}
+
 /** The test object with the server fixture and baseURL pointing at it. */
-export const test = base.extend<object, WorkerFixtures>({
+export const test = base.extend<TestFixtures, WorkerFixtures>({
   server: [
     async ({}, use) => {
       const dataDir = mkdtempSync(path.join(tmpdir(), 'arena-e2e-'));
@@ -54,17 +80,25 @@ export const test = base.extend<object, WorkerFixtures>({
     { scope: 'worker', timeout: 120_000 },
   ],
   baseURL: async ({ server }, use) => use(server.url),
+  // Every journey also proves that the site passes its own Content-Security-Policy: refusals
+  // are collected from the test's own context and from every context it opens (viewers in two
+  // windows, a guest beside a member), and any one fails the test.
+  cspViolations: [
+    async ({ browser }, use) => {
+      const violations: string[] = [];
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (options) => watchCsp(await newContext(options), violations);
+      await use(violations);
+      // The prototype's method again (the browser serves the worker's next tests).
+      Reflect.deleteProperty(browser, 'newContext');
+      expect(violations, 'Content-Security-Policy violations').toEqual([]);
+    },
+    { auto: true },
+  ],
+  context: async ({ context, cspViolations }, use) => use(watchCsp(context, cspViolations)),
   page: async ({ page }, use) => {
     await trackToasts(page);
-    // Every journey also proves that the site passes its own Content-Security-Policy.
-    const violations: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error' && /Content Security Policy/.test(message.text())) {
-        violations.push(`${page.url()}: ${message.text()}`);
-      }
-    });
     await use(page);
-    expect(violations, 'Content-Security-Policy violations').toEqual([]);
   },
 });
 
