@@ -34,6 +34,7 @@ import { centreRoutes } from './studio/centre-routes.ts';
 import { studioLiveRoutes, studioPlanRoutes } from './studio/routes.ts';
 import { uploadRoutes } from './uploads/routes.ts';
 import { walletRoutes } from './wallet/routes.ts';
+import { adminQuizRoutes, quizRoutes } from './quiz/routes.ts';
 
 /** Builds the API app for a runtime; test it in process with `app.request()`. */
 export function createApi(rt: Runtime): Hono<ApiEnv> {
@@ -65,6 +66,8 @@ export function createApi(rt: Runtime): Hono<ApiEnv> {
   app.route('/api/user', anchorStatusRoutes);
   app.route('/api/user', anchorApplyRoutes());
   app.route('/api/admin', adminApplicationRoutes);
+  app.route('/api/admin/guess', adminQuizRoutes);
+  app.route('/api/guess', quizRoutes());
   app.route('/api/user', userRoutes());
   app.route('/api', captchaRoutes());
   app.route('/api/tencentIm', userSigRoutes);

@@ -70,6 +70,9 @@ describe('readEnv', () => {
       rechargeOrderMinutes: 30,
     });
     expect(readEnv({ SECRET: 's', ANCHOR_SHARE: '70' }).anchorShareBp).toBe(7_000);
+    expect(env.quizFeeBp).toBe(0);
+    expect(readEnv({ SECRET: 's', QUIZ_FEE: '2.5' }).quizFeeBp).toBe(250);
+    expect(() => readEnv({ SECRET: 's', QUIZ_FEE: '60' })).toThrow(/QUIZ_FEE/);
     // The sandbox gives gems for nothing: production must ask for it by name.
     expect(readEnv({ ...PRODUCTION, SECRET: 's' }).paymentProvider).toBe('none');
     expect(

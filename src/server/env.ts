@@ -40,6 +40,8 @@ export interface Env {
   searchEngineBuild: boolean;
   /** Anchor's share of a gift's price, in basis points (ANCHOR_SHARE percent × 100; default 50 %). */
   anchorShareBp: number;
+  /** Platform fee taken from a quiz's pool at the draw, basis points (QUIZ_FEE percent × 100; default 0). */
+  quizFeeBp: number;
   /** Payment provider of recharges: sandbox, or none (recharge closed; the production default). */
   paymentProvider: 'sandbox' | 'none';
   /** Minutes before an unpaid recharge order expires. */
@@ -80,6 +82,13 @@ export function percentToBasisPoints(value: string): number {
   const [whole, frac = ''] = value.split('.');
   const bp = Number(whole) * 100 + Number(frac.padEnd(2, '0'));
   if (bp > 10_000) throw new Error(`Bad percentage: ${value} (0 to 100)`);
+  return bp;
+}
+
+/** A quiz fee above half the pool would leave winners worse off than refunded losers. */
+function quizFee(value: string): number {
+  const bp = percentToBasisPoints(value);
+  if (bp > 5_000) throw new Error(`Bad QUIZ_FEE: ${value} (0 to 50)`);
   return bp;
 }
 
@@ -194,6 +203,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     captchaTestSolution,
     regSourceHosts: hostMap(source.REG_SOURCE_HOSTS),
     anchorShareBp: percentToBasisPoints(source.ANCHOR_SHARE ?? '50'),
+    quizFeeBp: quizFee(source.QUIZ_FEE ?? '0'),
     paymentProvider,
     rechargeOrderMinutes,
     mediaDir: path.resolve(source.MEDIA_DIR ?? path.join(dataDir, 'media')),

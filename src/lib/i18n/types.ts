@@ -12,6 +12,7 @@ import type { liveChat } from './locales/en-US/live-chat.ts';
 import type { liveRoom } from './locales/en-US/live-room.ts';
 import type { mall } from './locales/en-US/mall.ts';
 import type { player } from './locales/en-US/player.ts';
+import type { quiz } from './locales/en-US/quiz.ts';
 import type { ranking } from './locales/en-US/ranking.ts';
 import type { sports } from './locales/en-US/schedule.ts';
 import type { shell } from './locales/en-US/shell.ts';
@@ -36,6 +37,8 @@ export type GiftStageResource = Widen<typeof giftStage>;
 export type LiveChatResource = Widen<typeof liveChat>;
 /** Shape of the live room strings. */
 export type LiveRoomResource = Widen<typeof liveRoom>;
+/** Shape of the quiz strings. */
+export type QuizResource = Widen<typeof quiz>;
 /** Shape of the ranking strings. */
 export type RankingResource = Widen<typeof ranking>;
 /** Shape of the schedules (bookings, match centre, team pages, World Cup) strings. */
@@ -65,6 +68,7 @@ export type Resource = ShellResource & {
   liveChat: LiveChatResource;
   liveRoom: LiveRoomResource;
   mall: MallResource;
+  quiz: QuizResource;
   ranking: RankingResource;
   sports: SportsResource;
   player: PlayerResource;

@@ -3,6 +3,8 @@
  * and typed frames. Neither side spells a message name as a bare string. See docs/realtime.md.
  */
 
+import type { QuizView } from '../quiz/types.ts';
+
 /** Frames a client sends. */
 export const CLIENT_FRAME = {
   /** Join a room as a logged-in user: { groupId, channel, id, sig }. */
@@ -29,6 +31,10 @@ export const CLIENT_FRAME = {
   clearChat: 'clearChat',
   /** Manager: set the announcement: { content, contact }. */
   announce: 'announce',
+  /** Bet on a quiz of the room: { guess_id, option: 1 | 2, amount, client_msg_id }. */
+  bet: 'bet',
+  /** Anchor or manager: show an open quiz to the room again: { guess_id, groupId }. */
+  quizPrompt: 'quizPrompt',
   /** Leave the current room: {}. */
   logout: 'logout',
 } as const;
@@ -55,6 +61,8 @@ export const SERVER_FRAME = {
   guessSettled: 'guessSettled',
   quiz: 'quiz',
   quizPrompt: 'quizPrompt',
+  /** A bet was placed: { client_msg_id, guess_id, stake, bal }, to the bettor only. */
+  betRep: 'betRep',
   heatRep: 'heatRep',
   attentAnchor: 'attentAnchor',
   /** A match update: { matchId, kind: 'text' | 'score' | 'stats' | 'lineup', payload }. */
@@ -104,6 +112,8 @@ export const REALTIME_ERROR = {
   banned: 42001,
   /** The chat prop asked for is not in the speaker's backpack; nothing was sent or used. */
   noProp: 42002,
+  /** A bet refused by the quiz rules (closed, below the minimum, the other option ...); data.reason. */
+  refusedBet: 43000,
   /** Too many frames in a short time. */
   flood: 42900,
 } as const;
@@ -185,8 +195,8 @@ export interface EnterData {
 export interface LoginRepData {
   /** The room's last 50 messages, oldest first. */
   history: SayData[];
-  /** Open quizzes of the room. */
-  guess: unknown[];
+  /** The room's quizzes: open or awaiting the draw, then the latest settled (with the joiner's stake). */
+  guess: QuizView[];
   /** Who joined: a user id or guest id, and what they may do. */
   login: {
     id: string;

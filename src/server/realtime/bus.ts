@@ -14,6 +14,8 @@ export type BusMessage =
   | { kind: 'room'; anchorId: number; frame: Frame }
   /** Close the sockets of a revoked session, or of every session of a user. */
   | { kind: 'kick'; tokenHash?: string; userId?: number }
+  /** Frames for some users of a room, each their own (a quiz's results). */
+  | { kind: 'roomUsers'; anchorId: number; frames: { userId: number; frame: Frame }[] }
   /** A frame for everyone watching a match. */
   | { kind: 'match'; matchId: number; frame: Frame };
 

@@ -43,6 +43,7 @@ import {
   type RoomContext,
 } from './room-handlers.ts';
 import { createRooms, type Rooms } from './rooms.ts';
+import { startQuizClock } from '../quiz/clock.ts';
 import { roomHeats } from '../live/chat.ts';
 import { addViewerSamples } from '../studio/stats.ts';
 
@@ -64,6 +65,8 @@ export interface HubOptions {
   maxConnections?: number;
   /** Time a socket has to join a room or follow a match before it is closed. */
   joinMs?: number;
+  /** False: this hub does not run the quiz clock (another process does). */
+  quizClock?: boolean;
 }
 
 /** The hub as the HTTP server uses it. */
@@ -161,6 +164,10 @@ async function route(ctx: HubContext, conn: Connection, frame: Frame): Promise<v
       return handleClear(ctx, conn);
     case CLIENT_FRAME.announce:
       return handleAnnounce(ctx, conn, frame.data);
+    case CLIENT_FRAME.bet:
+      return ctx.quiz.bet(conn, frame.data);
+    case CLIENT_FRAME.quizPrompt:
+      return ctx.quiz.prompt(conn, frame.data);
     case CLIENT_FRAME.watchMatch: {
       const id = matchIdOf(frame.data);
       if (id === undefined || (conn.matches.size >= MAX_MATCHES && !conn.matches.has(id))) {
@@ -217,6 +224,14 @@ export function createHub(rt: Runtime, options: HubOptions = {}): Hub {
       rooms.deliver(roomKey(message.anchorId), message.frame);
     } else if (message.kind === 'match') {
       rooms.deliver(matchKey(message.matchId), message.frame);
+    } else if (message.kind === 'roomUsers') {
+      const members = rooms.members(roomKey(message.anchorId));
+      if (members.size === 0) return;
+      const byUser = new Map(message.frames.map((f) => [f.userId, f.frame]));
+      for (const member of members) {
+        const frame = member.user ? byUser.get(member.user.id) : undefined;
+        if (frame) member.send(frame.type as never, frame.data);
+      }
     } else {
       for (const conn of conns) {
         const hit =
@@ -229,6 +244,8 @@ export function createHub(rt: Runtime, options: HubOptions = {}): Hub {
     }
   }
   const unsubscribe = rt.bus.subscribe(onBus);
+  // Quizzes stop taking bets at their close time; half-done settlements finish.
+  const stopQuizClock = options.quizClock === false ? () => {} : startQuizClock(rt);
   // Match updates published in this process go to every process's watchers.
   const stopMatchLive = onMatchLive((message) =>
     rt.bus.publish({
@@ -363,6 +380,8 @@ export function createHub(rt: Runtime, options: HubOptions = {}): Hub {
         clearInterval(heat);
         clearInterval(sample);
         unsubscribe();
+        stopQuizClock();
+        ctx.quiz.stop();
         stopMatchLive();
         rooms.close();
         for (const conn of conns) conn.ws.close(1001, 'server shutting down');

@@ -50,6 +50,7 @@ import { log } from '../log.ts';
 import type { Runtime } from '../runtime.ts';
 import { createStatsRecorder, type StatsRecorder } from '../studio/stats.ts';
 import type { Connection } from './connection.ts';
+import { createQuizHandlers, type QuizHandlers } from './quiz-handler.ts';
 import { createRoomSnapshots, loginRepFrame, type RoomSnapshots } from './room-snapshot.ts';
 import type { Rooms } from './rooms.ts';
 
@@ -70,6 +71,8 @@ export interface RoomContext {
   stats: StatsRecorder;
   /** What joins read of each room (room, moderators, recent chat), kept up to date by frames. */
   snapshots: RoomSnapshots;
+  /** Bets, quiz prompts and the room's quizzes for joins. */
+  quiz: QuizHandlers;
 }
 
 /** Publishes a frame to a room in every process. */
@@ -132,7 +135,10 @@ export async function handleJoin(
       return;
     }
   }
-  const ban = profile ? await activeBanUntil(db, anchorId, profile.id) : undefined;
+  const [ban, guess] = await Promise.all([
+    profile ? activeBanUntil(db, anchorId, profile.id) : undefined,
+    ctx.quiz.guessFor(anchorId, profile?.id),
+  ]);
   if (conn.ws.readyState !== conn.ws.OPEN) return;
   if (conn.room !== undefined) ctx.rooms.leave(roomKey(conn.room), conn);
   conn.chatId = parsed.data.id;
@@ -149,7 +155,7 @@ export async function handleJoin(
   });
   conn.sendRaw(
     loginRepFrame(snapshot, {
-      guess: [],
+      guess,
       login: {
         id: parsed.data.id,
         guest: !profile,
@@ -421,6 +427,7 @@ export function createRoomContext(rt: Runtime, rooms: Rooms<Connection>): RoomCo
     speakers: new Map(),
     saveMessage: createMessageWriter(rt.db),
     snapshots: createRoomSnapshots(rt.db),
+    quiz: createQuizHandlers(rt),
     stats: createStatsRecorder(rt.db, (error) =>
       log('warn', 'live_stats_failed', { error: String(error) }),
     ),
@@ -435,6 +442,7 @@ export function createRoomContext(rt: Runtime, rooms: Rooms<Connection>): RoomCo
 /** Lookup used by bus deliveries: applies ban changes to the target's sockets here. */
 export function applyRoomSideEffects(ctx: RoomContext, anchorId: number, frame: Frame): void {
   ctx.snapshots.apply(anchorId, frame);
+  ctx.quiz.onRoomFrame(anchorId, frame);
   if (frame.type !== SERVER_FRAME.bannedUser && frame.type !== SERVER_FRAME.unbannedUser) return;
   const { uid, until } = frame.data as { uid: number; until?: number | null };
   for (const member of ctx.rooms.members(roomKey(anchorId))) {

@@ -55,6 +55,9 @@ const IGNORED = new Set<string>([
   SERVER_FRAME.giftFeedRep,
   SERVER_FRAME.enter,
   SERVER_FRAME.attentAnchor,
+  // Quizzes are read by the quiz handlers, not from the snapshot.
+  SERVER_FRAME.quiz,
+  SERVER_FRAME.guessSettled,
 ]);
 
 interface Entry {

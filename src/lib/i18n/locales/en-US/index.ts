@@ -12,6 +12,7 @@ import { liveChat } from './live-chat.ts';
 import { liveRoom } from './live-room.ts';
 import { mall } from './mall.ts';
 import { player } from './player.ts';
+import { quiz } from './quiz.ts';
 import { ranking } from './ranking.ts';
 import { sports } from './schedule.ts';
 import { shell } from './shell.ts';
@@ -30,6 +31,7 @@ export const enUS = {
   liveChat,
   liveRoom,
   mall,
+  quiz,
   ranking,
   sports,
   player,

@@ -13,6 +13,7 @@ import { liveChat } from './live-chat.ts';
 import { liveRoom } from './live-room.ts';
 import { mall } from './mall.ts';
 import { player } from './player.ts';
+import { quiz } from './quiz.ts';
 import { ranking } from './ranking.ts';
 import { sports } from './schedule.ts';
 import { shell } from './shell.ts';
@@ -31,6 +32,7 @@ export const zhCN: Resource = {
   liveChat,
   liveRoom,
   mall,
+  quiz,
   ranking,
   sports,
   player,

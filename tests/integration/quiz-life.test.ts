@@ -1,0 +1,393 @@
+/**
+ * A quiz's whole life over the real API and hub: the anchor asks, viewers bet with chips and see
+ * the pools move, the anchor draws, each bettor is told their result and balance, and the money
+ * adds up. Every refusal changes nothing.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  CLIENT_FRAME,
+  REALTIME_ERROR,
+  SERVER_FRAME,
+  type ErrorData,
+  type LoginRepData,
+} from '../../src/lib/realtime/protocol.ts';
+import {
+  BET_RESULT,
+  QUIZ_STATUS,
+  type BetRepData,
+  type GuessSettledData,
+  type QuizFrameData,
+  type QuizView,
+} from '../../src/lib/quiz/types.ts';
+import { PLATFORM_ID, QUIZ_ESCROW_ID } from '../../src/server/quiz/accounts.ts';
+import {
+  callApi,
+  DB_KINDS,
+  openTestRuntime,
+  usersWithWallets,
+  type TestRuntime,
+} from './helpers.ts';
+import { joinAsUser, startHubServer, type HubServer } from './realtime-helpers.ts';
+import { authOf, expectQuizBalanced, fund, goldOf, QUIZ_ANCHOR } from './quiz-helpers.ts';
+
+const MANAGER = 100004;
+
+describe.each(DB_KINDS)('a quiz from question to payout (%s)', (kind) => {
+  let t: TestRuntime;
+  let server: HubServer;
+  let alice: number;
+  let bob: number;
+  let carol: number;
+  const api = { request: (url: string, init?: RequestInit) => fetch(`${server.url}${url}`, init) };
+
+  beforeAll(async () => {
+    t = await openTestRuntime(kind);
+    const ids = await usersWithWallets(t.rt.db, '1770000', 3);
+    [alice, bob, carol] = ids as [number, number, number];
+    await fund(t.rt.db, ids, 10_000, 'life');
+    server = await startHubServer(t.rt, { tickMs: 20 });
+  }, 60_000);
+  afterAll(async () => {
+    await server?.close();
+    await t?.dispose();
+  });
+
+  it('asks, takes bets from both sides, draws and pays the exact share', async () => {
+    const anchor = await authOf(t.rt.db, QUIZ_ANCHOR);
+    const a = await joinAsUser(server, t.rt, alice, QUIZ_ANCHOR);
+    const b = await joinAsUser(server, t.rt, bob, QUIZ_ANCHOR);
+    const c = await joinAsUser(server, t.rt, carol, QUIZ_ANCHOR);
+    const created = await callApi<QuizView>(
+      api,
+      'POST',
+      '/api/guess/create',
+      {
+        question: 'First to score?',
+        option_a: 'Arsenal',
+        option_b: 'City',
+        min_bet: 100,
+        close_minutes: 15,
+      },
+      anchor,
+    );
+    expect(created.msg).toBe('SUCCESS');
+    const quiz = created.data;
+    expect(quiz).toMatchObject({
+      status: QUIZ_STATUS.open,
+      pool_a: 0,
+      pool_b: 0,
+      anchor_id: QUIZ_ANCHOR,
+    });
+    expect(quiz.closes_at - quiz.created_at).toBe(15 * 60_000);
+    const opened = (await c.next(SERVER_FRAME.quiz)).data as QuizFrameData;
+    expect(opened).toMatchObject({ guess_id: quiz.guess_id, message: 'open' });
+
+    a.send(CLIENT_FRAME.bet, {
+      guess_id: quiz.guess_id,
+      option: 1,
+      amount: 1_000,
+      client_msg_id: 'a-1',
+    });
+    const repA = (await a.next(SERVER_FRAME.betRep)).data as BetRepData;
+    expect(repA).toMatchObject({
+      guess_id: quiz.guess_id,
+      stake: { option: 1, amount: 1_000, bets: 1 },
+    });
+    expect(repA.bal.gold).toBe(9_000);
+    // The same press again is applied once; a second press adds up.
+    a.send(CLIENT_FRAME.bet, {
+      guess_id: quiz.guess_id,
+      option: 1,
+      amount: 1_000,
+      client_msg_id: 'a-1',
+    });
+    a.send(CLIENT_FRAME.bet, {
+      guess_id: quiz.guess_id,
+      option: 1,
+      amount: 500,
+      client_msg_id: 'a-2',
+    });
+    await a.next(SERVER_FRAME.betRep, (d: BetRepData) => d.client_msg_id === 'a-2');
+    b.send(CLIENT_FRAME.bet, {
+      guess_id: quiz.guess_id,
+      option: 2,
+      amount: 2_000,
+      client_msg_id: 'b-1',
+    });
+    await b.next(SERVER_FRAME.betRep);
+    c.send(CLIENT_FRAME.bet, {
+      guess_id: quiz.guess_id,
+      option: 2,
+      amount: 1_001,
+      client_msg_id: 'c-1',
+    });
+    await c.next(SERVER_FRAME.betRep);
+    expect(await goldOf(t.rt.db, alice)).toBe(8_500);
+    // The room hears the pools (at most once a second).
+    const update = await c.next(
+      SERVER_FRAME.quiz,
+      (d: QuizFrameData) => d.message === 'update' && d.guess.pool_b === 3_001,
+    );
+    expect((update.data as QuizFrameData).guess).toMatchObject({
+      pool_a: 1_500,
+      bettors_a: 1,
+      bettors_b: 2,
+    });
+
+    const drawn = await callApi<QuizView>(
+      api,
+      'POST',
+      '/api/guess/draw',
+      { guess_id: quiz.guess_id, winner: 2 },
+      anchor,
+    );
+    expect(drawn.status).toBe(0);
+    expect(drawn.data).toMatchObject({ status: QUIZ_STATUS.drawn, winner: 2, settling: false });
+    // Pool 4,501 shared by 3,001 on B: bob 2,000 × 4,501 / 3,001 = 2,999 (rounded down),
+    // carol 1,001 × 4,501 / 3,001 = 1,501; the remainder 1 goes to the platform.
+    const settledB = (
+      await b.next(SERVER_FRAME.guessSettled, (d: GuessSettledData) => d.mine !== undefined)
+    ).data as GuessSettledData;
+    expect(settledB.mine).toMatchObject({
+      result: BET_RESULT.won,
+      payout: 2_999,
+      bal: { gold: 8_000 + 2_999 },
+    });
+    const settledA = (
+      await a.next(SERVER_FRAME.guessSettled, (d: GuessSettledData) => d.mine !== undefined)
+    ).data as GuessSettledData;
+    expect(settledA.mine).toMatchObject({ result: BET_RESULT.lost, payout: 0 });
+    expect(await goldOf(t.rt.db, carol)).toBe(10_000 - 1_001 + 1_501);
+    expect(await goldOf(t.rt.db, QUIZ_ESCROW_ID)).toBe(0);
+    expect(await goldOf(t.rt.db, PLATFORM_ID)).toBe(1);
+    await expectQuizBalanced(t.rt.db, quiz.guess_id);
+
+    // Histories: the bettor's and the anchor's, and a late joiner's loginRep.
+    const mine = await callApi<{ list: { result: number; payout: number }[]; total: number }>(
+      api,
+      'GET',
+      '/api/guess/mine?page=1',
+      undefined,
+      await authOf(t.rt.db, bob),
+    );
+    expect(mine.data.list[0]).toMatchObject({ result: BET_RESULT.won, payout: 2_999 });
+    const managed = await callApi<{ list: { guess_id: number; bets: number }[] }>(
+      api,
+      'GET',
+      '/api/guess/manage',
+      undefined,
+      anchor,
+    );
+    expect(managed.data.list.find((q) => q.guess_id === quiz.guess_id)?.bets).toBe(4);
+    const late = await joinAsUser(server, t.rt, bob, QUIZ_ANCHOR);
+    const rep = (late.frames.find((f) => f.type === SERVER_FRAME.loginRep)!.data as LoginRepData)
+      .guess;
+    expect(rep.find((q) => q.guess_id === quiz.guess_id)).toMatchObject({
+      status: QUIZ_STATUS.drawn,
+      mine: { result: BET_RESULT.won },
+    });
+    for (const s of [a, b, c, late]) s.close();
+  });
+
+  it('refuses what the rules forbid and changes nothing', async () => {
+    const anchor = await authOf(t.rt.db, QUIZ_ANCHOR);
+    const viewer = await authOf(t.rt.db, alice);
+    const bad = [
+      { question: '', option_a: 'A', option_b: 'B', min_bet: 100, close_minutes: 10 },
+      { question: 'x'.repeat(17), option_a: 'A', option_b: 'B', min_bet: 100, close_minutes: 10 },
+      { question: 'Q', option_a: '123456789', option_b: 'B', min_bet: 100, close_minutes: 10 },
+      { question: 'Q', option_a: 'A', option_b: 'B', min_bet: 100, close_minutes: 9 },
+      { question: 'Q', option_a: 'A', option_b: 'B', min_bet: '100', close_minutes: 10 },
+      { question: 'Q', option_a: 'A', option_b: 'B', min_bet: 50, close_minutes: 10 },
+    ];
+    const messages = [];
+    for (const body of bad) {
+      const res = await callApi(api, 'POST', '/api/guess/create', body, anchor);
+      expect(res.status).toBe(1);
+      messages.push(res.msg);
+    }
+    expect(messages[1]).toBe('The question can be at most 16 characters');
+    expect(messages[3]).toBe('The close time must be at least 10 minutes');
+    const zh = await callApi(api, 'POST', '/api/guess/create', bad[2], {
+      ...anchor,
+      lang: 'zh_cn',
+    });
+    expect(zh.msg).toBe('选项最多 8 个字');
+    const form = {
+      question: 'Next goal?',
+      option_a: 'Home',
+      option_b: 'Away',
+      min_bet: 200,
+      close_minutes: 10,
+    };
+    const stranger = await callApi(
+      api,
+      'POST',
+      '/api/guess/create',
+      { ...form, anchor_id: QUIZ_ANCHOR },
+      viewer,
+    );
+    expect(stranger.msg).toBe('Creation failed: only the anchor and the room managers can do this');
+    const offline = await callApi(
+      api,
+      'POST',
+      '/api/guess/create',
+      { ...form, anchor_id: 100001 },
+      viewer,
+    );
+    expect(offline.status).toBe(1);
+    const byManager = await callApi<QuizView>(
+      api,
+      'POST',
+      '/api/guess/create',
+      form,
+      await authOf(t.rt.db, MANAGER),
+    );
+    expect(byManager.status).toBe(1); // a manager asks in the room they manage, not their own
+    const quiz = (
+      await callApi<QuizView>(
+        api,
+        'POST',
+        '/api/guess/create',
+        { ...form, anchor_id: QUIZ_ANCHOR },
+        await authOf(t.rt.db, MANAGER),
+      )
+    ).data;
+    expect(quiz.anchor_id).toBe(QUIZ_ANCHOR);
+
+    const a = await joinAsUser(server, t.rt, alice, QUIZ_ANCHOR);
+    const m = await joinAsUser(server, t.rt, MANAGER, QUIZ_ANCHOR);
+    const before = await goldOf(t.rt.db, alice);
+    const refusal = async (data: unknown, _id: string) => {
+      a.send(CLIENT_FRAME.bet, data);
+      return (
+        await a.next(
+          SERVER_FRAME.error,
+          (d: ErrorData) => d.msg !== undefined && !seen.has(d) && (seen.add(d), true),
+        )
+      ).data as ErrorData;
+    };
+    const seen = new Set<unknown>();
+    expect(
+      (
+        await refusal(
+          { guess_id: quiz.guess_id, option: 1, amount: 199, client_msg_id: 'r1' },
+          'r1',
+        )
+      ).msg,
+    ).toBe('The minimum bet is 2 gems');
+    expect(
+      (
+        await refusal(
+          { guess_id: quiz.guess_id, option: 3, amount: 500, client_msg_id: 'r2' },
+          'r2',
+        )
+      ).code,
+    ).toBe(REALTIME_ERROR.badFrame);
+    expect(
+      (
+        await refusal(
+          { guess_id: quiz.guess_id, option: 1, amount: '500', client_msg_id: 'r3' },
+          'r3',
+        )
+      ).code,
+    ).toBe(REALTIME_ERROR.badFrame);
+    expect(
+      (
+        await refusal(
+          { guess_id: quiz.guess_id, option: 1, amount: 10_000_000, client_msg_id: 'r4' },
+          'r4',
+        )
+      ).code,
+    ).toBe(REALTIME_ERROR.insufficientBalance);
+    expect(
+      (await refusal({ guess_id: 999_999, option: 1, amount: 500, client_msg_id: 'r5' }, 'r5')).msg,
+    ).toBe('This quiz does not exist');
+    expect(await goldOf(t.rt.db, alice)).toBe(before);
+    a.send(CLIENT_FRAME.bet, {
+      guess_id: quiz.guess_id,
+      option: 1,
+      amount: 500,
+      client_msg_id: 'ok-1',
+    });
+    await a.next(SERVER_FRAME.betRep);
+    expect(
+      (
+        await refusal(
+          { guess_id: quiz.guess_id, option: 2, amount: 500, client_msg_id: 'r6' },
+          'r6',
+        )
+      ).msg,
+    ).toBe('You have already bet on the other option');
+    m.send(CLIENT_FRAME.bet, {
+      guess_id: quiz.guess_id,
+      option: 2,
+      amount: 500,
+      client_msg_id: 'm-1',
+    });
+    expect(((await m.next(SERVER_FRAME.error)).data as ErrorData).msg).toBe(
+      'The anchor and the room managers cannot bet on their own quizzes',
+    );
+    // A viewer cannot close, draw or cancel; the anchor cannot cancel.
+    expect(
+      (await callApi(api, 'POST', '/api/guess/close', { guess_id: quiz.guess_id }, viewer)).msg,
+    ).toBe('Closing failed: only the anchor and the room managers can do this');
+    expect(
+      (
+        await callApi(
+          api,
+          'POST',
+          '/api/guess/draw',
+          { guess_id: quiz.guess_id, winner: 1 },
+          viewer,
+        )
+      ).status,
+    ).toBe(1);
+    expect(
+      (await callApi(api, 'POST', '/api/admin/guess/cancel', { guess_id: quiz.guess_id }, anchor))
+        .msg,
+    ).toBe('Only administrators can do this');
+    // Closed early: no more bets; closing twice fails; drawing works once.
+    expect(
+      (await callApi(api, 'POST', '/api/guess/close', { guess_id: quiz.guess_id }, anchor)).status,
+    ).toBe(0);
+    expect(
+      (await callApi(api, 'POST', '/api/guess/close', { guess_id: quiz.guess_id }, anchor)).msg,
+    ).toBe('Closing failed: the quiz is not taking bets');
+    expect(
+      (
+        await refusal(
+          { guess_id: quiz.guess_id, option: 1, amount: 500, client_msg_id: 'r7' },
+          'r7',
+        )
+      ).msg,
+    ).toBe('Betting on this quiz has closed');
+    const afterBet = await goldOf(t.rt.db, alice);
+    expect(afterBet).toBe(before - 500);
+    // Nobody backed B: drawing B refunds every stake.
+    expect(
+      (
+        await callApi(
+          api,
+          'POST',
+          '/api/guess/draw',
+          { guess_id: quiz.guess_id, winner: 2 },
+          anchor,
+        )
+      ).status,
+    ).toBe(0);
+    expect(await goldOf(t.rt.db, alice)).toBe(before);
+    const again = await callApi(
+      api,
+      'POST',
+      '/api/guess/draw',
+      { guess_id: quiz.guess_id, winner: 1 },
+      anchor,
+    );
+    expect(again.msg).toBe('Draw failed: the quiz has been drawn or cancelled already');
+    expect(await goldOf(t.rt.db, alice)).toBe(before);
+    await expectQuizBalanced(t.rt.db, quiz.guess_id);
+    a.close();
+    m.close();
+  });
+});
