@@ -171,12 +171,12 @@ interface StakeRowFull {
   payout: number;
 }
 
-async function nextChunk(tx: Db, id: number, where = sql``): Promise<StakeRowFull[]> {
+async function nextChunk(tx: Db, id: number, size: number, where = sql``): Promise<StakeRowFull[]> {
   const rows = await queryRows(
     tx,
     sql`select user_id, option, amount, bets, payout from quiz_stakes
       where quiz_id = ${id} and result = ${BET_RESULT.calculating} ${where}
-      order by user_id limit ${SETTLE_CHUNK}`,
+      order by user_id limit ${size}`,
   );
   return rows.map((r) => ({
     userId: Number(r.user_id),
@@ -232,11 +232,19 @@ async function applyAll(tx: Db, ops: LedgerOperation[]): Promise<BatchOutcome[]>
   return outcomes;
 }
 
+/** A job being run: where, which quiz, what bettors got so far, stakes per transaction. */
+interface JobRun {
+  db: Db;
+  id: number;
+  results: BettorResult[];
+  size: number;
+  /** Called after each chunk is committed, with the stakes settled by this run so far. */
+  onChunk?: (settled: number) => void;
+}
+
 /** Pays chunk after chunk: `plan` says what each stake of a chunk gets. */
 async function payChunks(
-  db: Db,
-  id: number,
-  results: BettorResult[],
+  { db, id, results, size, onChunk }: JobRun,
   plan: (
     stake: StakeRowFull,
     wallet: Map<number, number>,
@@ -251,7 +259,7 @@ async function payChunks(
 ): Promise<void> {
   for (;;) {
     const done = await db.transaction(async (tx) => {
-      const chunk = await nextChunk(tx, id, where);
+      const chunk = await nextChunk(tx, id, size, where);
       if (chunk.length === 0) return true;
       const wallet = new Map<number, number>();
       if (lockWallets) {
@@ -292,6 +300,7 @@ async function payChunks(
       return false;
     });
     if (done) return;
+    onChunk?.(results.length);
   }
 }
 
@@ -340,16 +349,12 @@ async function finish(
   });
 }
 
-async function runDraw(
-  db: Db,
-  id: number,
-  quiz: LockedQuiz,
-  results: BettorResult[],
-): Promise<void> {
+async function runDraw(run: JobRun, quiz: LockedQuiz): Promise<void> {
+  const { db, id } = run;
   const winner = quiz.winner as QuizOption;
   const refundAll = (winner === 1 ? quiz.poolA : quiz.poolB) === 0;
   const ref = `quiz:${id}`;
-  await payChunks(db, id, results, (s) => {
+  await payChunks(run, (s) => {
     const result = refundAll
       ? BET_RESULT.refunded
       : s.payout > 0
@@ -376,9 +381,10 @@ async function runDraw(
   );
 }
 
-async function runCancel(db: Db, id: number, results: BettorResult[]): Promise<void> {
+async function runCancel(run: JobRun): Promise<void> {
+  const { db, id } = run;
   const ref = `quiz:${id}`;
-  await payChunks(db, id, results, (s) => ({
+  await payChunks(run, (s) => ({
     result: BET_RESULT.refunded,
     payout: s.amount,
     op: transfer(`${ref}:refund:${s.userId}`, 'quiz_refund', s.userId, s.amount, ref),
@@ -393,20 +399,14 @@ async function runCancel(db: Db, id: number, results: BettorResult[]): Promise<v
  * staked less what the draw paid them. Every balance ends as if the quiz had not been, except
  * a net winner who had spent the winnings, whose gold ends at 0 and never below.
  */
-async function runRevoke(
-  db: Db,
-  id: number,
-  quiz: LockedQuiz,
-  results: BettorResult[],
-): Promise<void> {
+async function runRevoke(run: JobRun, quiz: LockedQuiz): Promise<void> {
+  const { db, id } = run;
   const ref = `quiz:${id}`;
   const winner = quiz.winner as QuizOption;
   const refundAll = (winner === 1 ? quiz.poolA : quiz.poolB) === 0;
   await platformMove(db, `${ref}:fee-back`, 'quiz_fee_back', -(quiz.fee + quiz.remainder), ref);
   await payChunks(
-    db,
-    id,
-    results,
+    run,
     (s, wallet) => {
       const owed = s.payout - s.amount;
       const take = Math.min(owed, wallet.get(s.userId) ?? 0);
@@ -427,7 +427,7 @@ async function runRevoke(
     sql`select coalesce(sum(debt), 0) as total from quiz_stakes where quiz_id = ${id}`,
   );
   await platformMove(db, `${ref}:cover`, 'quiz_cover', -Number(debts?.total ?? 0), ref);
-  await payChunks(db, id, results, (s) => {
+  await payChunks(run, (s) => {
     const back = s.amount - s.payout;
     const won = !refundAll && s.option === winner;
     return {
@@ -447,7 +447,11 @@ const running = new Map<string, Promise<Settled | undefined>>();
  * Runs the quiz's job to the end (see the module comment); undefined when it has none. Calls for
  * one quiz in one process share the run.
  */
-export function runJob(db: Db, id: number): Promise<Settled | undefined> {
+export function runJob(
+  db: Db,
+  id: number,
+  options: { chunk?: number; onChunk?: (settled: number) => void } = {},
+): Promise<Settled | undefined> {
   const key = `${id}`;
   const current = running.get(key);
   if (current) return current;
@@ -467,11 +471,17 @@ export function runJob(db: Db, id: number): Promise<Settled | undefined> {
       poolA: Number(row.pool_a),
       poolB: Number(row.pool_b),
     };
-    const results: BettorResult[] = [];
-    if (quiz.job === 'draw') await runDraw(db, id, quiz, results);
-    else if (quiz.job === 'cancel') await runCancel(db, id, results);
-    else await runRevoke(db, id, quiz, results);
-    return { quiz: (await findQuiz(db, id))!, results };
+    const job: JobRun = {
+      db,
+      id,
+      results: [],
+      size: options.chunk ?? SETTLE_CHUNK,
+      onChunk: options.onChunk,
+    };
+    if (quiz.job === 'draw') await runDraw(job, quiz);
+    else if (quiz.job === 'cancel') await runCancel(job);
+    else await runRevoke(job, quiz);
+    return { quiz: (await findQuiz(db, id))!, results: job.results };
   })().finally(() => running.delete(key));
   running.set(key, run);
   return run;
