@@ -98,7 +98,7 @@ export function QuizCard({ quiz, now, manager, loggedIn, highlighted }: QuizCard
   const bet = (amount: number) => {
     if (!side) return;
     if (!Number.isInteger(amount) || amount < quiz.min_bet) {
-      showToast(t('quiz.errors.belowMin', { min: formatMoney(quiz.min_bet) }), 'error');
+      showToast(t('quiz.errors.belowMin', { min: quiz.min_bet / 100 }), 'error');
       return;
     }
     placeBet(quiz.guess_id, side, amount);
