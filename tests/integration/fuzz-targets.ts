@@ -114,6 +114,13 @@ const PLAUSIBLE: Record<string, unknown> = {
   client_order_id: 'fuzz-order-1',
   amount_yuan: 10,
   x: 100,
+  guess_id: 1,
+  question: 'Next goal?',
+  option_a: 'Home',
+  option_b: 'Away',
+  min_bet: 100,
+  close_minutes: 10,
+  winner: 1,
 };
 
 /** A whole plausible request: every known field, with a guess by name for the rest. */
@@ -141,6 +148,8 @@ export const FRAME_DATA: Record<string, unknown> = {
   reason: 'others',
   contact: [],
   props: { type: 101, props_id: 2 },
+  guess_id: 1,
+  option: 1,
 };
 export const FRAME_FIELDS = Object.keys(FRAME_DATA);
 
