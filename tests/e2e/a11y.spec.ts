@@ -16,6 +16,7 @@ const PAGES = [
   '/activity',
   '/certificate1',
   '/urgent',
+  '/guessList',
 ];
 
 // One test per page: axe takes several seconds on a long page such as /help on a busy machine.

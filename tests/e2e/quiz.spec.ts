@@ -2,8 +2,11 @@
  * Quizzes in the live room: the anchor asks one through the dialog (its rules in the spec's
  * words), two viewers bet on opposite options with a chip and a custom amount and watch the
  * odds move, the anchor draws, each viewer sees the result and the gems change; the bet history
- * and the anchor's quiz management show it. Screens at 1440 and 375 px in both languages.
+ * and the anchor's quiz management show it, an administrator cancels after the draw and every
+ * balance is back where it was; /guessList lists them. Screens at 1440 and 375 px in both
+ * languages, and axe on every quiz screen.
  */
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import {
   expect,
@@ -114,5 +117,91 @@ test('an anchor asks, two viewers bet on both sides, the anchor draws and the wi
   await expect(fan.locator('.qz-history [data-quiz]').first()).toContainText('Arsenal');
   await expect(fan.locator('.qz-history [data-mine]').first()).toContainText('You won 30.00');
   await screenshot(fan, info, 'quiz-room-drawn-1440-en');
-  for (const p of [anchor, fan, rival]) await p.context().close();
+
+  // The bet history of each viewer.
+  await fan.goto('/user-center/betHistory');
+  const won = fan.locator('[data-bet]').first();
+  await expect(won).toContainText('Next goal?');
+  await expect(won.locator('[data-result]')).toHaveText('Won');
+  await expect(won.locator('.qp-payout')).toHaveText('30.00');
+  await expectAccessible(fan);
+  await screenshot(fan, info, 'quiz-bets-1440-en');
+  await rival.goto('/user-center/betHistory');
+  await expect(rival.locator('[data-bet]').first().locator('[data-result]')).toHaveText('未中奖');
+  await screenshot(rival, info, 'quiz-bets-375-zh');
+
+  // The anchor's quiz management: the drawn quiz with its bets; a new quiz asked here and closed.
+  await anchor.goto('/user-center/guessing-management');
+  const drawn = anchor.locator('[data-quiz]').first();
+  await expect(drawn).toContainText('Next goal?');
+  await expect(drawn.locator('[data-status]')).toHaveText('Prize drawn');
+  await anchor.locator('[data-ask]').click();
+  const ask = anchor.locator('dialog.qz-dialog');
+  await ask.locator('input[name=question]').fill('Red card today?');
+  await ask.locator('input[name=option_a]').fill('Yes');
+  await ask.locator('input[name=option_b]').fill('No');
+  await ask.locator('button[type=submit]').click();
+  await expectToast(anchor, 'Quiz published');
+  const fresh = anchor.locator('[data-quiz]').first();
+  await expect(fresh).toContainText('Red card today?');
+  await expectAccessible(anchor);
+  await screenshot(anchor, info, 'quiz-manage-1440-en');
+  anchor.once('dialog', (d) => void d.accept());
+  await fresh.getByRole('button', { name: 'Close betting' }).click();
+  await expectToast(anchor, 'Betting closed');
+  await expect(fresh.locator('[data-status]')).toHaveText('Closed');
+
+  // An administrator cancels the closed quiz (nothing staked) and the drawn one: the winnings
+  // go back, the stakes are refunded, and both viewers end where they started.
+  const adminContext = await browser.newContext({
+    viewport: { width: 1440, height: 900 },
+    baseURL,
+  });
+  const admin = await adminContext.newPage();
+  await trackToasts(admin);
+  await admin.goto('/admin/quizzes');
+  await signIn(admin, '13900000005');
+  await admin.getByRole('button', { name: 'Prize drawn', exact: true }).click();
+  const target = admin.locator('[data-quiz]', { hasText: 'Next goal?' }).first();
+  await expect(target).toBeVisible();
+  await expectAccessible(admin);
+  await screenshot(admin, info, 'quiz-admin-1440-en');
+  admin.once('dialog', (d) => void d.accept());
+  await target.locator('[data-cancel]').click();
+  await expectToast(admin, 'Quiz cancelled');
+  await fan.goto('/user-center/betHistory');
+  await expect(fan.locator('[data-bet]').first().locator('[data-result]')).toHaveText(
+    'Bonus withdrawn',
+  );
+  await fan.goto(ROOM);
+  await expect(fan.locator('[data-gift-balance]')).toHaveText(
+    fanBefore.toLocaleString('en-US', { minimumFractionDigits: 2 }),
+  );
+  await rival.goto('/user-center/betHistory');
+  await expect(rival.locator('[data-bet]').first().locator('[data-result]')).toHaveText('已退还');
+  await rival.goto(ROOM);
+  await expect(rival.locator('[data-gift-balance]')).toHaveText(
+    rivalBefore.toLocaleString('en-US', { minimumFractionDigits: 2 }),
+  );
+
+  // /guessList for everyone, at both widths and in both languages.
+  await rival.goto('/guessList');
+  await expect(rival.locator('[data-quiz-list] [data-quiz]').first()).toBeVisible();
+  await screenshot(rival, info, 'quiz-list-375-zh');
+  await fan.goto('/guessList');
+  await expect(
+    fan.locator('[data-quiz-list] [data-quiz]', { hasText: 'Red card today?' }),
+  ).toBeVisible();
+  await expectAccessible(fan);
+  await screenshot(fan, info, 'quiz-list-1440-en');
+  for (const p of [anchor, fan, rival, admin]) await p.context().close();
 });
+
+/** No serious or critical axe violations on the page as it is now. */
+async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.nodes.length}) ${v.nodes[0]?.target.join(' ')}`);
+  expect(serious, serious.join('\n')).toEqual([]);
+}

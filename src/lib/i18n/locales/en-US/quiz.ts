@@ -38,13 +38,15 @@ export const quiz = {
   youLost: 'Better luck next time',
   refunded: '{{amount}} refunded',
   winner: 'Winner: {{option}}',
+  login: 'Log in',
   loginToBet: 'Log in to bet',
   history: 'Quiz history',
   ask: 'New quiz',
   closeEarly: 'Close betting',
   closeConfirm: 'Stop taking bets on “{{question}}” now?',
   draw: '{{option}} wins',
-  drawConfirm: 'Draw “{{option}}” as the winning option? Winners are paid at once and this cannot be undone.',
+  drawConfirm:
+    'Draw “{{option}}” as the winning option? Winners are paid at once and this cannot be undone.',
   drawn: 'Drawn: {{option}} wins',
   closed: 'Betting closed',
   prompt: 'Remind the room',
@@ -104,11 +106,13 @@ export const quiz = {
   },
   admin: {
     title: 'Quiz administration',
-    intro: 'Cancel a quiz before its draw (every stake is refunded) or after it (winnings are taken back and stakes refunded).',
+    intro:
+      'Cancel a quiz before its draw (every stake is refunded) or after it (winnings are taken back and stakes refunded).',
     all: 'All',
     room: 'Room',
     cancel: 'Cancel quiz',
-    cancelConfirm: 'Cancel “{{question}}”? Stakes are refunded; after a draw the winnings are taken back.',
+    cancelConfirm:
+      'Cancel “{{question}}”? Stakes are refunded; after a draw the winnings are taken back.',
     cancelled: 'Quiz cancelled',
   },
   pager: {
@@ -143,7 +147,8 @@ export const quiz = {
     notDrawable: 'the quiz has been drawn or cancelled already',
     settling: 'the quiz is being settled',
     notCancellable: 'the quiz has been cancelled already',
-    reserveShort: 'the platform reserve cannot cover winnings already spent; top it up and try again',
+    reserveShort:
+      'the platform reserve cannot cover winnings already spent; top it up and try again',
     insufficient: 'Insufficient balance, please recharge',
     closedForBets: 'Betting on this quiz has closed',
     belowMin: 'The minimum bet is {{min}} gems',

@@ -40,6 +40,7 @@ export const quiz: QuizResource = {
   youLost: '很遗憾，未中奖',
   refunded: '已退还 {{amount}}',
   winner: '胜出：{{option}}',
+  login: '登录',
   loginToBet: '登录后下注',
   history: '竞猜记录',
   ask: '发起竞猜',
