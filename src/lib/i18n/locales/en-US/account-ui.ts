@@ -60,6 +60,7 @@ export const accountUi = {
     vouchers: 'Vouchers',
     anchorCentre: 'Anchor centre',
     anchorReview: 'Anchor applications',
+    quizAdmin: 'Quiz administration',
     logout: 'Log out',
   },
   logoutTitle: 'Log out?',

@@ -57,6 +57,7 @@ export const accountUi: AccountResource['ui'] = {
     vouchers: '观看券',
     anchorCentre: '主播中心',
     anchorReview: '主播申请审核',
+    quizAdmin: '竞猜管理后台',
     logout: '退出登录',
   },
   logoutTitle: '确定退出登录？',
