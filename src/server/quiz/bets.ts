@@ -144,7 +144,9 @@ async function placeOnce(db: Db, bets: Bet[], now: Date): Promise<BetOutcome[]> 
         where quiz_id = any(${`{${ids.join(',')}}`}::integer[])
           and user_id = any(${`{${users.join(',')}}`}::integer[])`,
     );
-    const sides = new Map(held.map((r) => [`${Number(r.quiz_id)}:${Number(r.user_id)}`, Number(r.option)]));
+    const sides = new Map(
+      held.map((r) => [`${Number(r.quiz_id)}:${Number(r.user_id)}`, Number(r.option)]),
+    );
     const outcomes: BetOutcome[] = bets.map(() => ({ status: 'ok' }));
     const placing: number[] = [];
     bets.forEach((bet, i) => {
