@@ -86,7 +86,7 @@ export async function seedQuizzes(db: Db, people: Map<string, number>, now: Date
             {
               userId: fans[i]!,
               quizId: quiz.guess_id,
-              option: (gems > 0 ? 1 : 2) as 1 | 2,
+              option: (gems > 0 ? 1 : 2),
               amount: Math.abs(gems) * 100,
               clientMsgId: `demo-${n}-${i}`,
             },
