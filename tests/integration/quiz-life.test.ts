@@ -3,6 +3,7 @@
  * the pools move, the anchor draws, each bettor is told their result and balance, and the money
  * adds up. Every refusal changes nothing.
  */
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CLIENT_FRAME,
@@ -201,6 +202,53 @@ describe.each(DB_KINDS)('a quiz from question to payout (%s)', (kind) => {
       mine: { result: BET_RESULT.won },
     });
     for (const s of [a, b, c, late]) s.close();
+  });
+
+  it('stops taking bets at the close time by itself and tells the room', async () => {
+    const watcher = await joinAsUser(server, t.rt, carol, QUIZ_ANCHOR);
+    const quiz = (
+      await callApi<QuizView>(
+        api,
+        'POST',
+        '/api/guess/create',
+        {
+          question: 'Corner next?',
+          option_a: 'Yes',
+          option_b: 'No',
+          min_bet: 100,
+          close_minutes: 10,
+        },
+        await authOf(t.rt.db, QUIZ_ANCHOR),
+      )
+    ).data;
+    // Its close time comes (moved forward here instead of waiting ten minutes).
+    await t.rt.db.execute(
+      sql`update quizzes set closes_at = now() - interval '1 second' where id = ${quiz.guess_id}`,
+    );
+    const closed = await watcher.next(
+      SERVER_FRAME.quiz,
+      (d: QuizFrameData) => d.guess_id === quiz.guess_id && d.message === 'closed',
+    );
+    expect((closed.data as QuizFrameData).guess.status).toBe(QUIZ_STATUS.toDraw);
+    watcher.send(CLIENT_FRAME.bet, {
+      guess_id: quiz.guess_id,
+      option: 1,
+      amount: 100,
+      client_msg_id: 'late',
+    });
+    expect(((await watcher.next(SERVER_FRAME.error)).data as ErrorData).msg).toBe(
+      'Betting on this quiz has closed',
+    );
+    // Drawn with no bets: nothing moves, the quiz is settled.
+    const drawn = await callApi<QuizView>(
+      api,
+      'POST',
+      '/api/guess/draw',
+      { guess_id: quiz.guess_id, winner: 1 },
+      await authOf(t.rt.db, QUIZ_ANCHOR),
+    );
+    expect(drawn.data.status).toBe(QUIZ_STATUS.drawn);
+    watcher.close();
   });
 
   it('refuses what the rules forbid and changes nothing', async () => {

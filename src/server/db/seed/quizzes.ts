@@ -6,7 +6,7 @@
  */
 import type { Db } from '../index.ts';
 import { ensureSystemAccounts } from '../../quiz/accounts.ts';
-import { placeBets } from '../../quiz/bets.ts';
+import { placeBets, type Bet } from '../../quiz/bets.ts';
 import { createQuiz } from '../../quiz/service.ts';
 import { runJob, startDraw } from '../../quiz/settle.ts';
 import { applyMoves } from '../../wallet/ledger.ts';
@@ -79,14 +79,14 @@ export async function seedQuizzes(db: Db, people: Map<string, number>, now: Date
       },
       new Date(now.getTime() - (DEMO_QUIZZES.length - n) * 60_000),
     );
-    const bets = demo.stakes.flatMap((gems, i) =>
+    const bets: Bet[] = demo.stakes.flatMap((gems, i): Bet[] =>
       gems === 0
         ? []
         : [
             {
               userId: fans[i]!,
               quizId: quiz.guess_id,
-              option: (gems > 0 ? 1 : 2),
+              option: gems > 0 ? 1 : 2,
               amount: Math.abs(gems) * 100,
               clientMsgId: `demo-${n}-${i}`,
             },
