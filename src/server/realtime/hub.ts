@@ -35,13 +35,12 @@ import {
   handleBan,
   handleClear,
   handleDelete,
-  handleJoin,
-  handleLeave,
   handleSay,
   handleUnban,
   roomKey,
   type RoomContext,
 } from './room-handlers.ts';
+import { handleJoin, handleLeave } from './join-handler.ts';
 import { createRooms, type Rooms } from './rooms.ts';
 import { startQuizClock } from '../quiz/clock.ts';
 import { roomHeats } from '../live/chat.ts';

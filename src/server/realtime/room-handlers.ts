@@ -1,5 +1,5 @@
 /**
- * What the hub does with room frames: joining (login/first), chat (say) under the chat rules,
+ * What the hub does with room frames (joining is join-handler.ts): chat (say) under the chat rules,
  * and the managers' tools (ban, unban, delete, clear, announcement). Every check runs here on
  * the server; a refused frame changes nothing and reaches nobody else.
  */
@@ -10,7 +10,6 @@ import { missingPropKey, sayPropsSchema, type SayProps } from '../../lib/live/pr
 import {
   REALTIME_ERROR,
   SERVER_FRAME,
-  type EnterData,
   type Frame,
   type SayData,
 } from '../../lib/realtime/protocol.ts';
@@ -26,32 +25,27 @@ import {
   type ChatConfig,
   type SpeakerState,
 } from '../../lib/rules/chat.ts';
-import { readUserSig } from '../auth/usersig.ts';
 import {
-  activeBanUntil,
   banUser,
   bannedFrameData,
   canModerate,
   clearMessages,
   createMessageWriter,
   deleteMessage,
-  findRoom,
   liftBans,
   loadChatConfig,
-  profileForSession,
   profilesOf,
   roomModerators,
   savePropMessage,
   setAnnouncement,
   type NewChatMessage,
 } from '../live/chat.ts';
-import { hasEntry, ticketedLive } from '../live/tickets.ts';
 import { log } from '../log.ts';
 import type { Runtime } from '../runtime.ts';
 import { createStatsRecorder, type StatsRecorder } from '../studio/stats.ts';
 import type { Connection } from './connection.ts';
 import { createQuizHandlers, type QuizHandlers } from './quiz-handler.ts';
-import { createRoomSnapshots, loginRepFrame, type RoomSnapshots } from './room-snapshot.ts';
+import { createRoomSnapshots, type RoomSnapshots } from './room-snapshot.ts';
 import type { Rooms } from './rooms.ts';
 
 /** Key of a live room in the room table. */
@@ -78,112 +72,6 @@ export interface RoomContext {
 /** Publishes a frame to a room in every process. */
 function toRoom(ctx: RoomContext, anchorId: number, frame: Frame): void {
   ctx.rt.bus.publish({ kind: 'room', anchorId, frame });
-}
-
-const joinSchema = z.object({
-  groupId: z
-    .string()
-    .regex(/^\d{1,10}$/)
-    .refine((id) => Number(id) <= INT4_MAX),
-  channel: z.string().max(32).optional(),
-  id: z.string().min(1).max(40),
-  sig: z.string().min(1).max(200),
-});
-
-/** login (users) and first (guests): checks the signature, joins the room, replies loginRep. */
-export async function handleJoin(
-  ctx: RoomContext,
-  conn: Connection,
-  data: unknown,
-  asUser: boolean,
-): Promise<void> {
-  const parsed = joinSchema.safeParse(data);
-  const proof = parsed.success
-    ? readUserSig(ctx.rt.env.secret, parsed.data.id, parsed.data.sig)
-    : null;
-  if (!parsed.success || !proof || asUser !== Boolean(proof.session)) {
-    conn.fail(REALTIME_ERROR.loginFailed, 'liveChat.errors.authFailed');
-    return;
-  }
-  const { db } = ctx.rt;
-  const anchorId = Number(parsed.data.groupId);
-  const userId = asUser ? Number(parsed.data.id) : 0;
-  const [profile, room] = await Promise.all([
-    asUser ? profileForSession(db, userId, proof.session) : Promise.resolve(undefined),
-    findRoom(db, anchorId),
-  ]);
-  if (profile === null) {
-    conn.fail(REALTIME_ERROR.loginFailed, 'liveChat.errors.authFailed');
-    return;
-  }
-  if (!room) {
-    conn.fail(REALTIME_ERROR.noRoom, 'liveChat.errors.noRoom');
-    return;
-  }
-  const snapshot = await ctx.snapshots.get(anchorId);
-  const { moderators } = snapshot;
-  const isManager = profile ? canModerate(profile, moderators) : false;
-  // A live ticket room admits its staff and holders of an entry to this live, nobody else.
-  const live = ticketedLive(room);
-  if (live && !isManager) {
-    const entered = profile ? await hasEntry(db, profile.id, anchorId, live) : false;
-    if (!entered) {
-      conn.fail(
-        REALTIME_ERROR.ticketRequired,
-        profile ? 'liveRoom.ticket.required' : 'liveRoom.ticket.loginFirst',
-      );
-      return;
-    }
-  }
-  const [ban, guess] = await Promise.all([
-    profile ? activeBanUntil(db, anchorId, profile.id) : undefined,
-    ctx.quiz.guessFor(anchorId, profile?.id),
-  ]);
-  if (conn.ws.readyState !== conn.ws.OPEN) return;
-  if (conn.room !== undefined) ctx.rooms.leave(roomKey(conn.room), conn);
-  conn.chatId = parsed.data.id;
-  conn.user = profile;
-  conn.tokenHash = proof.session;
-  conn.room = anchorId;
-  conn.isManager = isManager;
-  conn.bannedUntil = ban === undefined ? undefined : ban === null ? null : ban.getTime();
-  ctx.rooms.join(roomKey(anchorId), conn);
-  ctx.stats.viewer({
-    anchorId,
-    viewerKey: profile ? `u:${profile.id}` : `g:${parsed.data.id}`,
-    at: new Date(),
-  });
-  conn.sendRaw(
-    loginRepFrame(snapshot, {
-      guess,
-      login: {
-        id: parsed.data.id,
-        guest: !profile,
-        is_manager: conn.isManager,
-        ...(conn.bannedUntil !== undefined ? { banned_until: conn.bannedUntil } : {}),
-      },
-      announcement: room.announcement,
-      heat: room.heat,
-    }),
-  );
-  if (profile) {
-    const enter: EnterData = {
-      user_id: profile.id,
-      from_client_name: profile.nickName,
-      avatar: profile.avatar,
-      level: profile.level,
-      vip_level: profile.vipLevel,
-      role: profile.role,
-    };
-    toRoom(ctx, anchorId, { type: SERVER_FRAME.enter, data: enter });
-  }
-}
-
-/** Leaves the joined room, if any. */
-export function handleLeave(ctx: RoomContext, conn: Connection): void {
-  if (conn.room !== undefined) ctx.rooms.leave(roomKey(conn.room), conn);
-  conn.room = undefined;
-  conn.isManager = false;
 }
 
 function speakerOf(ctx: RoomContext, anchorId: number, userId: number): SpeakerState {
