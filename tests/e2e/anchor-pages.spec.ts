@@ -6,7 +6,15 @@
 import type { Page } from '@playwright/test';
 import { desc, eq } from 'drizzle-orm';
 import { replays } from '../../src/server/db/schema.ts';
-import { expect, expectToast, screenshot, signIn, test, useLocale } from './fixtures.ts';
+import {
+  expect,
+  expectAccessible,
+  expectToast,
+  screenshot,
+  signIn,
+  test,
+  useLocale,
+} from './fixtures.ts';
 
 const ANCHOR = 100003;
 
@@ -56,9 +64,10 @@ test('a replay opens from the replay list, plays and seeks', async ({ page }, in
   await screenshot(page, info, 'anchor-replay-1440-en-US');
 });
 
-test('guests are asked to log in; a viewer follows and unfollows; nobody follows themselves', async ({
+test('guests are asked to log in; a viewer follows, finds the anchor in Following and unfollows there; nobody follows themselves', async ({
   page,
-}) => {
+  baseURL,
+}, info) => {
   await page.goto(`/anchorInfo/${ANCHOR}`);
   const follow = page.locator('[data-follow]');
   const fans = page.locator('[data-fans]');
@@ -75,7 +84,25 @@ test('guests are asked to log in; a viewer follows and unfollows; nobody follows
   await expect(fans).toHaveText(String(before + 1));
   await page.reload();
   await expect(follow).toHaveText('Following');
-  await follow.click();
+
+  // The header's Following link lists the followed anchors, live ones first; unfollow from there.
+  await page.locator('.site-header a[href="/user-center/focus"]').first().click();
+  await expect(page).toHaveURL(/\/user-center\/focus$/);
+  const card = page.locator(`[data-followed="${ANCHOR}"]`);
+  await expect(card).toContainText('Live');
+  await expectAccessible(page);
+  await screenshot(page, info, 'follows-1440-en-US');
+  await page.setViewportSize({ width: 375, height: 812 });
+  await useLocale(page, baseURL!, 'zh-CN');
+  await page.reload();
+  await expect(card).toContainText('直播中');
+  await screenshot(page, info, 'follows-375-zh-CN');
+  await card.locator('[data-unfollow]').click();
+  await expectToast(page, /已取消关注/);
+  await expect(page.locator('[data-empty]')).toBeVisible();
+  await useLocale(page, baseURL!, 'en-US');
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto(`/anchorInfo/${ANCHOR}`);
   await expect(follow).toHaveText('Follow');
   await expect(fans).toHaveText(String(before));
 

@@ -6,6 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import {
   test as base,
   expect,
@@ -239,4 +240,13 @@ export async function solveCaptcha(page: Page, challenge: ReturnType<typeof next
   await page.mouse.move(x + ((data.test_x * 480) / 590) * scale, y, { steps: 10 });
   await page.mouse.up();
   await expect(page.locator('.captcha-flash.ok')).toBeVisible();
+}
+
+/** No serious or critical axe violations (WCAG 2 A and AA) on the page as it is now. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.nodes.length}) ${v.nodes[0]?.target.join(' ')}`);
+  expect(serious, serious.join('\n')).toEqual([]);
 }

@@ -6,10 +6,10 @@
  * balance is back where it was; /guessList lists them. Screens at 1440 and 375 px in both
  * languages, and axe on every quiz screen.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import {
   expect,
+  expectAccessible,
   expectToast,
   screenshot,
   signIn,
@@ -196,12 +196,3 @@ test('an anchor asks, two viewers bet on both sides, the anchor draws and the wi
   await screenshot(fan, info, 'quiz-list-1440-en');
   for (const p of [anchor, fan, rival, admin]) await p.context().close();
 });
-
-/** No serious or critical axe violations on the page as it is now. */
-async function expectAccessible(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.nodes.length}) ${v.nodes[0]?.target.join(' ')}`);
-  expect(serious, serious.join('\n')).toEqual([]);
-}

@@ -6,7 +6,7 @@ import { createApi } from '../../src/server/app.ts';
 import { createSession } from '../../src/server/auth/sessions.ts';
 import type { BusMessage } from '../../src/server/realtime/bus.ts';
 import { bearer } from './auth-helpers.ts';
-import { callApi, DB_KINDS, openTestRuntime, type TestRuntime } from './helpers.ts';
+import { callApi, DB_KINDS, openTestRuntime, userIdByMobile, type TestRuntime } from './helpers.ts';
 
 describe.each(DB_KINDS)('follows (%s)', (kind) => {
   let t: TestRuntime;
@@ -89,5 +89,47 @@ describe.each(DB_KINDS)('follows (%s)', (kind) => {
     expect(none.http).toBe(404);
     const bad = await callApi(api, 'POST', '/api/anchor/attentAnchor', { anchorid: 'abc' }, viewer);
     expect(bad.status).toBe(API_STATUS.error);
+  });
+
+  it('lists the anchors a user follows, live ones first, for that user only', async () => {
+    const offline = await userIdByMobile(t.rt.db, '13900000012');
+    const live = await userIdByMobile(t.rt.db, '13900000010');
+    const guest = await callApi(api, 'GET', '/api/anchor/followList');
+    expect(guest.status).toBe(API_STATUS.unauthorized);
+    for (const id of [offline, live]) {
+      await callApi(api, 'POST', '/api/anchor/attentAnchor', { anchorid: id }, viewer);
+    }
+    type Entry = { anchor_id: number; is_live: boolean; fans: number; nick_name: string };
+    const mine = await callApi<{ list: Entry[] }>(
+      api,
+      'GET',
+      '/api/anchor/followList',
+      undefined,
+      viewer,
+    );
+    expect(mine.data.list.map((a) => [a.anchor_id, a.is_live, a.fans])).toEqual([
+      [live, true, 1],
+      [offline, false, 1],
+    ]);
+    expect(mine.data.list[0]!.nick_name.length).toBeGreaterThan(0);
+    // Another user's list is their own.
+    const theirs = await callApi<{ list: Entry[] }>(
+      api,
+      'GET',
+      '/api/anchor/followList',
+      undefined,
+      anchor,
+    );
+    expect(theirs.data.list).toEqual([]);
+    await callApi(api, 'POST', '/api/anchor/attentAnchor', { anchorid: offline }, viewer);
+    const after = await callApi<{ list: Entry[] }>(
+      api,
+      'GET',
+      '/api/anchor/followList',
+      undefined,
+      viewer,
+    );
+    expect(after.data.list.map((a) => a.anchor_id)).toEqual([live]);
+    await callApi(api, 'POST', '/api/anchor/attentAnchor', { anchorid: live }, viewer);
   });
 });

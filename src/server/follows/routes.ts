@@ -1,6 +1,7 @@
 /**
  * POST /api/anchor/attentAnchor {anchorid}: follow or unfollow (type 1 followed, 0 not);
- * GET /api/anchor/followState?anchorid=: the caller's state and the follower count.
+ * GET /api/anchor/followState?anchorid=: the caller's state and the follower count;
+ * GET /api/anchor/followList: the caller's followed anchors, live first (/user-center/focus).
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
@@ -10,7 +11,14 @@ import { ApiError, ok } from '../http/envelope.ts';
 import { requireUser } from '../http/middleware.ts';
 import { RateLimiter } from '../http/rate-limit.ts';
 import { input } from '../http/validate.ts';
-import { followerCount, hasRoom, isFollowing, toggleFollow, FOLLOW_TYPE } from './service.ts';
+import {
+  followerCount,
+  followList,
+  hasRoom,
+  isFollowing,
+  toggleFollow,
+  FOLLOW_TYPE,
+} from './service.ts';
 
 const anchorRequest = z.object({
   anchorid: z.coerce
@@ -41,6 +49,10 @@ export const followRoutes = new Hono<ApiEnv>()
       });
     }
     return ok(c, { type, fans: await followerCount(db, anchorid) });
+  })
+  .get('/followList', requireUser, async (c) => {
+    const { db } = c.get('rt');
+    return ok(c, { list: await followList(db, c.get('user')!.id, c.get('locale')) });
   })
   .get('/followState', async (c) => {
     const parsed = anchorRequest.safeParse({ anchorid: c.req.query('anchorid') });

@@ -1,7 +1,9 @@
 /** Follows: a viewer follows or unfollows an anchor; counts and lists for pages. */
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
+import type { Locale } from '../../lib/i18n/locale.ts';
 import type { Db } from '../db/index.ts';
 import { follows, liveRooms } from '../db/schema.ts';
+import { listRooms } from '../live/rooms.ts';
 
 /** Spec §4: type 1 means followed, anything else unfollowed. */
 export const FOLLOW_TYPE = { followed: 1, unfollowed: 0 } as const;
@@ -51,4 +53,52 @@ export async function followedAnchors(db: Db, userId: number): Promise<number[]>
     .where(eq(follows.userId, userId))
     .orderBy(follows.createdAt);
   return rows.map((r) => r.anchorId).reverse();
+}
+
+/** Most anchors the follows page lists. */
+export const FOLLOW_LIST_MAX = 200;
+
+/** A followed anchor on /user-center/focus: the room card and the anchor's follower count. */
+export interface FollowedAnchor {
+  anchor_id: number;
+  nick_name: string;
+  avatar: string;
+  title: string;
+  cover: string;
+  is_live: boolean;
+  heat: number;
+  category: string;
+  second_category: string | null;
+  fans: number;
+}
+
+/** The anchors `userId` follows, live ones first, then by heat, with their follower counts. */
+export async function followList(
+  db: Db,
+  userId: number,
+  locale: Locale,
+): Promise<FollowedAnchor[]> {
+  const ids = (await followedAnchors(db, userId)).slice(0, FOLLOW_LIST_MAX);
+  if (ids.length === 0) return [];
+  const [rooms, counts] = await Promise.all([
+    listRooms(db, { locale, anchorIds: ids, limit: FOLLOW_LIST_MAX }),
+    db
+      .select({ anchorId: follows.anchorId, n: count() })
+      .from(follows)
+      .where(inArray(follows.anchorId, ids))
+      .groupBy(follows.anchorId),
+  ]);
+  const fans = new Map(counts.map((c) => [c.anchorId, c.n]));
+  return rooms.map((r) => ({
+    anchor_id: r.anchorId,
+    nick_name: r.anchorName,
+    avatar: r.anchorAvatar,
+    title: r.title,
+    cover: r.cover,
+    is_live: r.isLive,
+    heat: r.heat,
+    category: r.category,
+    second_category: r.secondCategory,
+    fans: fans.get(r.anchorId) ?? 0,
+  }));
 }

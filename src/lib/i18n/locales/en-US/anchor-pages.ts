@@ -1,5 +1,21 @@
 /** en-US strings of the replay list, the replay player, the anchor page and recommended lives. */
 export const anchorPages = {
+  follows: {
+    title: 'Following',
+    intro: 'The anchors you follow: live ones first, straight into their rooms.',
+    live: 'Live',
+    offline: 'Offline',
+    fans_one: '{{count}} follower',
+    fans_other: '{{count}} followers',
+    watch: 'Watch',
+    visit: 'Anchor page',
+    unfollow: 'Unfollow',
+    unfollowed: 'Unfollowed {{name}}',
+    empty: 'You do not follow anyone yet. Follow anchors from their rooms to find them here.',
+    browse: 'Browse live rooms',
+    guestTitle: 'Log in to see who you follow',
+    login: 'Log in',
+  },
   replays: {
     intro: 'Full matches and the best streams, ready to watch again whenever you like.',
     all: 'All replays',

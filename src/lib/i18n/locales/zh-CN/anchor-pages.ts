@@ -2,6 +2,22 @@
 import type { AnchorPagesResource } from '../../types.ts';
 
 export const anchorPages: AnchorPagesResource = {
+  follows: {
+    title: '我的关注',
+    intro: '你关注的主播：正在直播的排在前面，一键进入直播间。',
+    live: '直播中',
+    offline: '未开播',
+    fans_one: '{{count}} 粉丝',
+    fans_other: '{{count}} 粉丝',
+    watch: '观看',
+    visit: '主播主页',
+    unfollow: '取消关注',
+    unfollowed: '已取消关注 {{name}}',
+    empty: '你还没有关注任何主播。在直播间点关注，就能在这里找到他们。',
+    browse: '去看直播',
+    guestTitle: '登录后查看你的关注',
+    login: '登录',
+  },
   replays: {
     intro: '完整比赛与精彩直播，随时回看。',
     all: '全部回放',
