@@ -152,7 +152,9 @@ test('a member gets the refusal on the review page and sees no application', asy
   await signIn(page, VIEWER);
   await page.locator('[data-action="user-card"]').click();
   await expect(page.locator('[data-user-card]').getByRole('link').first()).toBeVisible();
-  await expect(page.locator('[data-user-admin]')).toBeHidden();
+  // Neither administrator link (anchor applications, quiz administration) shows for a member.
+  for (const link of await page.locator('[data-user-admin]').all()) await expect(link).toBeHidden();
+  await expect(page.locator('[data-user-admin]')).toHaveCount(2);
   await page.goto('/admin/anchors');
   await expect(page.locator('[data-review-state="refused"]')).toContainText(
     'Only administrators can review anchor applications',
@@ -220,7 +222,8 @@ test('screens of the form and the review page at 375 and 1440 px in both languag
       await expect(page.locator('[data-application]').first()).toBeVisible();
       await screenshot(page, info, `admin-anchors-${width}-${locale}`);
       await page.locator('[data-action="user-card"]').click();
-      await expect(page.locator('[data-user-admin]')).toBeVisible();
+      await expect(page.locator('[data-user-admin][href="/admin/anchors"]')).toBeVisible();
+      await expect(page.locator('[data-user-admin][href="/admin/quizzes"]')).toBeVisible();
       await screenshot(page, info, `user-card-admin-${width}-${locale}`, { fullPage: false });
     }
   }
