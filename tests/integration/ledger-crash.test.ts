@@ -3,45 +3,17 @@
  * the database, every balance still equals its ledger (no half-applied operation survives).
  */
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import postgres from 'postgres';
-import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase, type OpenOptions } from '../../src/server/db/index.ts';
+import { describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/server/db/index.ts';
 import { ledgerEntries, users, wallets } from '../../src/server/db/schema.ts';
 import { applyMoves } from '../../src/server/wallet/ledger.ts';
 import { formatReport, isClean, verifyLedger } from '../../src/server/wallet/verify.ts';
+import { crashTarget } from './crash-target.ts';
 import { DB_KINDS } from './helpers.ts';
-
-const cleanups: (() => Promise<void>)[] = [];
-afterAll(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-});
-
-async function target(kind: string): Promise<{ open: OpenOptions; arg: string }> {
-  if (kind === 'pglite') {
-    const dir = mkdtempSync(path.join(tmpdir(), 'arena-crash-'));
-    cleanups.push(() => Promise.resolve(rmSync(dir, { recursive: true, force: true })));
-    return { open: { dataDir: dir }, arg: dir };
-  }
-  const adminUrl = process.env.TEST_DATABASE_URL!;
-  const name = `arena_crash_${randomBytes(5).toString('hex')}`;
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
-  cleanups.push(async () => {
-    await admin.unsafe(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  });
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { open: { url: url.href }, arg: url.href };
-}
 
 describe.each(DB_KINDS)('ledger crash on %s', (kind) => {
   it('keeps every balance equal to its ledger after SIGKILL mid-burst', async () => {
-    const { open, arg } = await target(kind);
+    const { open, arg } = await crashTarget(kind);
     const setup = await openDatabase(open);
     const rows = await setup.db
       .insert(users)

@@ -4,14 +4,9 @@
  * payout key was applied once, and the escrow is empty.
  */
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import postgres from 'postgres';
-import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase, queryRows, type OpenOptions } from '../../src/server/db/index.ts';
+import { describe, expect, it } from 'vitest';
+import { openDatabase, queryRows } from '../../src/server/db/index.ts';
 import { quizzes, users, wallets } from '../../src/server/db/schema.ts';
 import { ensureSystemAccounts, QUIZ_ESCROW_ID } from '../../src/server/quiz/accounts.ts';
 import { placeBets, type Bet } from '../../src/server/quiz/bets.ts';
@@ -19,36 +14,13 @@ import { pendingJobs, runJob, startDraw } from '../../src/server/quiz/settle.ts'
 import { applyBatch } from '../../src/server/wallet/batch.ts';
 import { formatReport, isClean, verifyLedger } from '../../src/server/wallet/verify.ts';
 import { QUIZ_STATUS } from '../../src/lib/quiz/types.ts';
+import { crashTarget } from './crash-target.ts';
 import { DB_KINDS } from './helpers.ts';
 
 const BETTORS = 5_000;
-const cleanups: (() => Promise<void>)[] = [];
-afterAll(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-});
-
-async function target(kind: string): Promise<{ open: OpenOptions; arg: string }> {
-  if (kind === 'pglite') {
-    const dir = mkdtempSync(path.join(tmpdir(), 'arena-quiz-crash-'));
-    cleanups.push(() => Promise.resolve(rmSync(dir, { recursive: true, force: true })));
-    return { open: { dataDir: dir }, arg: dir };
-  }
-  const adminUrl = process.env.TEST_DATABASE_URL!;
-  const name = `arena_qcrash_${randomBytes(5).toString('hex')}`;
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
-  cleanups.push(async () => {
-    await admin.unsafe(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  });
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { open: { url: url.href }, arg: url.href };
-}
-
 describe.each(DB_KINDS)('quiz settlement crash on %s', (kind) => {
   it('pays every winner once after SIGKILL mid-settlement and a restart', async () => {
-    const { open, arg } = await target(kind);
+    const { open, arg } = await crashTarget(kind);
     const setup = await openDatabase(open);
     const { db } = setup;
     await ensureSystemAccounts(db);
