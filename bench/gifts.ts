@@ -9,18 +9,13 @@
  * Knobs: BENCH_GIFTS (gifts per database, default 5,000), BENCH_CONCURRENCY (senders pressing
  * at once, default 32).
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import postgres from 'postgres';
-import { openDatabase, type Database } from '../src/server/db/index.ts';
+import type { Database } from '../src/server/db/index.ts';
 import { categories, liveRooms, users, wallets } from '../src/server/db/schema.ts';
 import { GiftCharger } from '../src/server/gifts/charge.ts';
 import { openSession } from '../src/server/studio/stats.ts';
 import { applyMoves } from '../src/server/wallet/ledger.ts';
 import { isClean, verifyLedger } from '../src/server/wallet/verify.ts';
-import { machine, saveResult } from './lib.ts';
+import { machine, onEachDatabase, saveResult } from './lib.ts';
 
 const GIFTS = Number(process.env.BENCH_GIFTS ?? 5_000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
@@ -137,45 +132,7 @@ async function measure(database: Database): Promise<Run> {
   };
 }
 
-async function onPglite(): Promise<Run> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'arena-bench-gifts-'));
-  const database = await openDatabase({ dataDir: dir });
-  try {
-    return await measure(database);
-  } finally {
-    await database.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-async function onPostgres(adminUrl: string): Promise<Run> {
-  const name = `arena_bench_${randomBytes(5).toString('hex')}`;
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  try {
-    const database = await openDatabase({ url: url.href });
-    try {
-      return await measure(database);
-    } finally {
-      await database.close();
-    }
-  } finally {
-    await admin.unsafe(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
-}
-
-/** BENCH_DB=pglite or BENCH_DB=postgres measures only that database. */
-const only = process.env.BENCH_DB;
-const runs: Run[] = [];
-if (only !== 'postgres') runs.push(await onPglite());
-const pgUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
-if (only === 'pglite') {
-  // PostgreSQL not asked for.
-} else if (pgUrl) runs.push(await onPostgres(pgUrl));
-else console.warn('TEST_DATABASE_URL and DATABASE_URL are unset: PostgreSQL skipped.');
+const runs = await onEachDatabase('gifts', measure);
 
 const lines = [
   `Gifts (debit, income, 2 ledger rows, rankings, heat, live statistics; charged in batches ` +

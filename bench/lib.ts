@@ -1,10 +1,16 @@
-/** Shared benchmark helpers: a server in a child process, machine facts, result files. */
+/**
+ * Shared benchmark helpers: a server in a child process, machine facts, result files, and a
+ * measurement run on each database.
+ */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import postgres from 'postgres';
+import { openDatabase, type Database } from '../src/server/db/index.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.ts';
 import { buildIsStale } from '../scripts/build-state.ts';
 import { spawnServer, type SpawnedServer } from '../scripts/spawn-server.ts';
@@ -57,4 +63,50 @@ export async function shippedJs(
     files: all.length,
     gzipBytes: all.reduce((n, b) => n + gzipSync(b, { level: 9 }).length, 0),
   };
+}
+
+/**
+ * Runs `measure` on a fresh PGlite database on disk (as `npm start` uses it) and on a fresh
+ * PostgreSQL database created on TEST_DATABASE_URL or DATABASE_URL and dropped afterwards;
+ * BENCH_DB=pglite or BENCH_DB=postgres measures only that one. `name` marks the temporary folder.
+ */
+export async function onEachDatabase<R>(
+  name: string,
+  measure: (database: Database) => Promise<R>,
+): Promise<R[]> {
+  const only = process.env.BENCH_DB;
+  const runs: R[] = [];
+  if (only !== 'postgres') {
+    const dir = mkdtempSync(path.join(tmpdir(), `arena-bench-${name}-`));
+    const database = await openDatabase({ dataDir: dir });
+    try {
+      runs.push(await measure(database));
+    } finally {
+      await database.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
+  if (only === 'pglite') return runs;
+  if (!adminUrl) {
+    console.warn('TEST_DATABASE_URL and DATABASE_URL are unset: PostgreSQL skipped.');
+    return runs;
+  }
+  const dbName = `arena_bench_${randomBytes(5).toString('hex')}`;
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${dbName}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${dbName}`;
+  try {
+    const database = await openDatabase({ url: url.href });
+    try {
+      runs.push(await measure(database));
+    } finally {
+      await database.close();
+    }
+  } finally {
+    await admin.unsafe(`drop database if exists ${dbName} with (force)`);
+    await admin.end();
+  }
+  return runs;
 }

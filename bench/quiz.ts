@@ -12,18 +12,16 @@
  * 10), BENCH_QUIZ_SOCKETS (bettors, default 400: a socket may send 5 frames a second),
  * BENCH_QUIZ_STAKES (stakes settled, default 10,000), BENCH_DB (pglite or postgres only).
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import postgres from 'postgres';
 import { WebSocket } from 'ws';
 import { createApi } from '../src/server/app.ts';
 import { createSession, hashToken } from '../src/server/auth/sessions.ts';
 import { signUserSig } from '../src/server/auth/usersig.ts';
-import { openDatabase, queryRows, type Database, type Db } from '../src/server/db/index.ts';
+import { queryRows, type Database, type Db } from '../src/server/db/index.ts';
 import { categories, liveRooms, users, wallets } from '../src/server/db/schema.ts';
 import { readEnv } from '../src/server/env.ts';
 import { createServer } from '../src/server/http/server.ts';
@@ -38,7 +36,7 @@ import { consoleSms } from '../src/server/sms/index.ts';
 import { applyBatch } from '../src/server/wallet/batch.ts';
 import { isClean, verifyLedger } from '../src/server/wallet/verify.ts';
 import { percentile } from './realtime/clients.ts';
-import { machine, saveResult } from './lib.ts';
+import { machine, onEachDatabase, saveResult } from './lib.ts';
 
 /** Bets offered per second: PGlite shares the event loop with the hub, so it is offered less. */
 const RATES = {
@@ -283,44 +281,7 @@ async function measure(database: Database): Promise<Run> {
   };
 }
 
-async function onPglite(): Promise<Run> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'arena-bench-quiz-'));
-  const database = await openDatabase({ dataDir: dir });
-  try {
-    return await measure(database);
-  } finally {
-    await database.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-async function onPostgres(adminUrl: string): Promise<Run> {
-  const name = `arena_bench_${randomBytes(5).toString('hex')}`;
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  try {
-    const database = await openDatabase({ url: url.href });
-    try {
-      return await measure(database);
-    } finally {
-      await database.close();
-    }
-  } finally {
-    await admin.unsafe(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
-}
-
-const only = process.env.BENCH_DB;
-const runs: Run[] = [];
-if (only !== 'postgres') runs.push(await onPglite());
-const pgUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
-if (only === 'pglite') {
-  // PostgreSQL not asked for.
-} else if (pgUrl) runs.push(await onPostgres(pgUrl));
-else console.warn('TEST_DATABASE_URL and DATABASE_URL are unset: PostgreSQL skipped.');
+const runs = await onEachDatabase('quiz', measure);
 
 const lines = [
   `Quiz bets through the hub (${SOCKETS} logged-in sockets, offered evenly for ` +
