@@ -126,19 +126,24 @@ export async function startCancel(
   });
 }
 
-const running = new Map<string, Promise<Settled | undefined>>();
+/** Runs under way, per database and quiz (quiz ids repeat across databases). */
+const runningByDb = new WeakMap<Db, Map<number, Promise<Settled | undefined>>>();
 
 /**
  * Runs the quiz's job to the end (see the module comment); undefined when it has none. Calls for
- * one quiz in one process share the run.
+ * one quiz of one database in one process share the run.
  */
 export function runJob(
   db: Db,
   id: number,
   options: { chunk?: number; onChunk?: (settled: number) => void } = {},
 ): Promise<Settled | undefined> {
-  const key = `${id}`;
-  const current = running.get(key);
+  let running = runningByDb.get(db);
+  if (!running) {
+    running = new Map();
+    runningByDb.set(db, running);
+  }
+  const current = running.get(id);
   if (current) return current;
   const run = (async () => {
     const [row] = await queryRows(
@@ -167,8 +172,8 @@ export function runJob(
     else if (quiz.job === 'cancel') await runCancel(job);
     else await runRevoke(job, quiz);
     return { quiz: (await findQuiz(db, id))!, results: job.results };
-  })().finally(() => running.delete(key));
-  running.set(key, run);
+  })().finally(() => running.delete(id));
+  running.set(id, run);
   return run;
 }
 
