@@ -17,6 +17,9 @@ const PAGES = [
   '/certificate1',
   '/urgent',
   '/guessList',
+  '/user-center/betHistory',
+  '/user-center/guessing-management',
+  '/admin/quizzes',
 ];
 
 // One test per page: axe takes several seconds on a long page such as /help on a busy machine.

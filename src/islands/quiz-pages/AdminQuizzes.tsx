@@ -5,15 +5,22 @@
  */
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import { formatMoney } from '../../lib/format.ts';
 import { quizApi, type ManagedQuiz } from '../../lib/quiz/api.ts';
 import { QUIZ_STATUS } from '../../lib/quiz/types.ts';
-import { openLogin } from '../../lib/stores/dialogs.ts';
 import { $locale } from '../../lib/stores/locale.ts';
 import { $loggedIn } from '../../lib/stores/session.ts';
 import { showToast } from '../../lib/stores/toast.ts';
 import { useT } from '../use-t.ts';
-import { ListState, OptionsBar, Pager, StatusPill, usePaged, when } from './parts.tsx';
+import {
+  Gems,
+  GuestPanel,
+  ListState,
+  OptionsBar,
+  Pager,
+  StatusPill,
+  usePaged,
+  when,
+} from './parts.tsx';
 
 const CANCELLABLE: number[] = [
   QUIZ_STATUS.open,
@@ -44,7 +51,7 @@ function Row({ quiz, onChange }: { quiz: ManagedQuiz; onChange: () => void }) {
     <li className={`qp-card s${quiz.status}`} data-quiz={quiz.guess_id}>
       <header className="qp-card-head">
         <span className="qp-anchor">
-          {t('quiz.admin.room')}: {quiz.anchor_name} · #{quiz.anchor_id}
+          {t('quiz.admin.roomOf', { name: quiz.anchor_name, id: quiz.anchor_id })}
         </span>
         <StatusPill quiz={quiz} />
       </header>
@@ -53,19 +60,24 @@ function Row({ quiz, onChange }: { quiz: ManagedQuiz; onChange: () => void }) {
       <dl className="qp-facts">
         <div>
           <dt>{t('quiz.manage.stakes')}</dt>
-          <dd>{formatMoney(quiz.pool_a + quiz.pool_b)}</dd>
+          <dd>
+            <Gems amount={quiz.pool_a + quiz.pool_b} />
+          </dd>
+        </div>
+        <div>
+          <dt>{t('quiz.manage.bettors')}</dt>
+          <dd>{quiz.bettors_a + quiz.bettors_b}</dd>
         </div>
         <div>
           <dt>{t('quiz.manage.bets')}</dt>
           <dd>{quiz.bets}</dd>
         </div>
-        <div>
-          <dt>{t('quiz.manage.created')}</dt>
-          <dd>{when(quiz.created_at, locale)}</dd>
-        </div>
       </dl>
-      {CANCELLABLE.includes(quiz.status) || quiz.settling ? (
-        <div className="qp-actions">
+      <footer className="qp-card-foot">
+        <span className="qp-muted">
+          {t('quiz.manage.created')} {when(quiz.created_at, locale)}
+        </span>
+        {CANCELLABLE.includes(quiz.status) || quiz.settling ? (
           <button
             type="button"
             className="btn qp-cancel"
@@ -75,8 +87,8 @@ function Row({ quiz, onChange }: { quiz: ManagedQuiz; onChange: () => void }) {
           >
             {t('quiz.admin.cancel')}
           </button>
-        </div>
-      ) : null}
+        ) : null}
+      </footer>
     </li>
   );
 }
@@ -87,18 +99,14 @@ export function AdminQuizzes() {
   const loggedIn = useStore($loggedIn);
   const [status, setStatus] = useState(0);
   const { data, page, setPage, reload } = usePaged(
-    (p) => quizApi.adminList(p, status || undefined),
+    // A guest is asked to log in below, without a call that would open the login dialog.
+    (p) =>
+      loggedIn
+        ? quizApi.adminList(p, status || undefined)
+        : Promise.resolve({ list: [], total: 0, page: 1, size: 20 }),
     `${loggedIn}:${status}`,
   );
-  if (!loggedIn) {
-    return (
-      <div className="qp-panel" data-guest>
-        <button type="button" className="btn btn-primary" onClick={openLogin}>
-          {t('quiz.login')}
-        </button>
-      </div>
-    );
-  }
+  if (!loggedIn) return <GuestPanel text={t('quiz.admin.guest')} />;
   return (
     <div className="qp" data-admin-quizzes>
       <div className="qp-filters" role="group" aria-label={t('quiz.manage.status')}>

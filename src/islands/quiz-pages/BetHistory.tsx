@@ -3,12 +3,11 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { formatMoney } from '../../lib/format.ts';
 import { quizApi, type BetHistoryEntry } from '../../lib/quiz/api.ts';
-import { openLogin } from '../../lib/stores/dialogs.ts';
 import { $locale } from '../../lib/stores/locale.ts';
 import { $loggedIn } from '../../lib/stores/session.ts';
 import { refreshWallet } from '../../lib/stores/wallet.ts';
 import { useT } from '../use-t.ts';
-import { ListState, Pager, StatusPill, usePaged, when } from './parts.tsx';
+import { Gems, GuestPanel, ListState, Pager, StatusPill, usePaged, when } from './parts.tsx';
 
 function Row({ entry }: { entry: BetHistoryEntry }) {
   const t = useT();
@@ -32,11 +31,9 @@ function Row({ entry }: { entry: BetHistoryEntry }) {
         </div>
         <div>
           <dt>{t('quiz.bets.stake')}</dt>
-          <dd>{formatMoney(entry.amount)}</dd>
-        </div>
-        <div>
-          <dt>{t('quiz.bets.payout')}</dt>
-          <dd className="qp-payout">{entry.payout > 0 ? formatMoney(entry.payout) : '—'}</dd>
+          <dd>
+            <Gems amount={entry.amount} />
+          </dd>
         </div>
         <div>
           <dt>{t('quiz.bets.result')}</dt>
@@ -45,6 +42,10 @@ function Row({ entry }: { entry: BetHistoryEntry }) {
               {t(`quiz.result.${entry.result}`)}
             </span>
           </dd>
+        </div>
+        <div>
+          <dt>{t('quiz.bets.payout')}</dt>
+          <dd className="qp-payout">{entry.payout > 0 ? <Gems amount={entry.payout} /> : '—'}</dd>
         </div>
       </dl>
       <div className="qp-bet-side">
@@ -75,17 +76,7 @@ export function BetHistory() {
   useEffect(() => {
     if (loggedIn) void refreshWallet().catch(() => {});
   }, [loggedIn]);
-  if (!loggedIn) {
-    return (
-      <div className="qp-panel" data-guest>
-        <h2>{t('quiz.bets.title')}</h2>
-        <p>{t('quiz.loginToBet')}</p>
-        <button type="button" className="btn btn-primary" onClick={openLogin}>
-          {t('quiz.login')}
-        </button>
-      </div>
-    );
-  }
+  if (!loggedIn) return <GuestPanel text={t('quiz.bets.guest')} />;
   return (
     <div className="qp" data-bet-history>
       <ListState data={data} empty={t('quiz.bets.empty')} />

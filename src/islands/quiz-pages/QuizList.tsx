@@ -46,7 +46,7 @@ function Card({ quiz, now }: { quiz: PublicQuiz; now: number }) {
           className={`btn ${open ? 'btn-primary' : 'btn-ghost'}`}
           href={`/liveMatchesTwo/${quiz.anchor_id}`}
         >
-          {open ? t('quiz.bet') : t('quiz.viewRoom')}
+          {t('quiz.viewRoom')}
         </a>
       </footer>
     </li>
@@ -57,6 +57,7 @@ function Card({ quiz, now }: { quiz: PublicQuiz; now: number }) {
 export function QuizList() {
   const t = useT();
   const loggedIn = useStore($loggedIn);
+  // The viewer's own stakes come with the list, so it is read again on logging in or out.
   const { data, page, setPage } = usePaged((p) => quizApi.list(p, 12), String(loggedIn));
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {

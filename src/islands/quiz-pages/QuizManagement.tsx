@@ -5,35 +5,27 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { formatMoney } from '../../lib/format.ts';
 import { quizApi, type ManagedQuiz } from '../../lib/quiz/api.ts';
-import { awaitsDraw, QUIZ_STATUS, type QuizView } from '../../lib/quiz/types.ts';
 import { checkAnchorStatus } from '../../lib/stores/anchor.ts';
-import { openLogin } from '../../lib/stores/dialogs.ts';
 import { $locale } from '../../lib/stores/locale.ts';
 import { $loggedIn } from '../../lib/stores/session.ts';
-import { showToast } from '../../lib/stores/toast.ts';
 import { CreateQuizDialog } from '../quiz/CreateQuizDialog.tsx';
+import { QuizTools } from '../quiz/QuizTools.tsx';
 import { useT } from '../use-t.ts';
-import { ListState, OptionsBar, Pager, StatusPill, usePaged, when } from './parts.tsx';
+import {
+  Gems,
+  GuestPanel,
+  ListState,
+  OptionsBar,
+  Pager,
+  StatusPill,
+  usePaged,
+  when,
+} from './parts.tsx';
 
 function Row({ quiz, onChange }: { quiz: ManagedQuiz; onChange: () => void }) {
   const t = useT();
   const locale = useStore($locale);
-  const [busy, setBusy] = useState(false);
-  const name = (o: 1 | 2) => (o === 1 ? quiz.option_a : quiz.option_b);
-  const act = async (run: () => Promise<QuizView>, done: string) => {
-    setBusy(true);
-    try {
-      await run();
-      showToast(done, 'success');
-      onChange();
-    } catch (e) {
-      showToast((e as Error).message, 'error');
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
     <li className={`qp-card s${quiz.status}`} data-quiz={quiz.guess_id}>
       <header className="qp-card-head">
@@ -45,7 +37,9 @@ function Row({ quiz, onChange }: { quiz: ManagedQuiz; onChange: () => void }) {
       <dl className="qp-facts">
         <div>
           <dt>{t('quiz.manage.stakes')}</dt>
-          <dd>{formatMoney(quiz.pool_a + quiz.pool_b)}</dd>
+          <dd>
+            <Gems amount={quiz.pool_a + quiz.pool_b} />
+          </dd>
         </div>
         <div>
           <dt>{t('quiz.manage.bettors')}</dt>
@@ -56,41 +50,7 @@ function Row({ quiz, onChange }: { quiz: ManagedQuiz; onChange: () => void }) {
           <dd>{quiz.bets}</dd>
         </div>
       </dl>
-      {awaitsDraw(quiz) && !quiz.settling ? (
-        <div className="qp-actions">
-          {quiz.status === QUIZ_STATUS.open ? (
-            <button
-              type="button"
-              className="btn btn-ghost"
-              disabled={busy}
-              onClick={() => {
-                if (confirm(t('quiz.closeConfirm', { question: quiz.question })))
-                  void act(() => quizApi.close(quiz.guess_id), t('quiz.closed'));
-              }}
-            >
-              {t('quiz.closeEarly')}
-            </button>
-          ) : null}
-          {([1, 2] as const).map((o) => (
-            <button
-              key={o}
-              type="button"
-              className={`btn qp-draw qp-draw-${o}`}
-              data-draw={o}
-              disabled={busy}
-              onClick={() => {
-                if (confirm(t('quiz.drawConfirm', { option: name(o) })))
-                  void act(
-                    () => quizApi.draw(quiz.guess_id, o),
-                    t('quiz.drawn', { option: name(o) }),
-                  );
-              }}
-            >
-              {t('quiz.draw', { option: name(o) })}
-            </button>
-          ))}
-        </div>
-      ) : null}
+      <QuizTools quiz={quiz} onDone={onChange} />
     </li>
   );
 }
@@ -112,16 +72,7 @@ export function QuizManagement() {
       .catch(() => setAnchor(false));
   }, [loggedIn]);
 
-  if (!loggedIn) {
-    return (
-      <div className="qp-panel" data-guest>
-        <h2>{t('quiz.manage.title')}</h2>
-        <button type="button" className="btn btn-primary" onClick={openLogin}>
-          {t('quiz.login')}
-        </button>
-      </div>
-    );
-  }
+  if (!loggedIn) return <GuestPanel text={t('quiz.manage.guest')} />;
   if (anchor === false) {
     return (
       <div className="qp-panel" data-not-anchor>

@@ -1,10 +1,16 @@
-/** Pieces the quiz pages share: loading a paged list, the pager, the options bar and the status pill. */
+/**
+ * Pieces the quiz pages share: loading a paged list, the pager, the options bar, the status
+ * pill, amounts of gems and the guest panel.
+ */
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { formatMoney } from '../../lib/format.ts';
 import type { QuizPage } from '../../lib/quiz/api.ts';
 import { odds } from '../../lib/quiz/payout.ts';
 import type { QuizView } from '../../lib/quiz/types.ts';
+import { openLogin } from '../../lib/stores/dialogs.ts';
+import { GemIcon } from '../user-center/wallet/parts.tsx';
 import { useT } from '../use-t.ts';
+import '../quiz/quiz-shared.css';
 import './quiz-pages.css';
 
 /** A list's state: loading, failed with a message, or a page of it. */
@@ -71,6 +77,34 @@ export function Pager({
   );
 }
 
+/** An amount of gems (minor units) with the gem icon. */
+export function Gems({ amount }: { amount: number }) {
+  return (
+    <span className="qp-gems">
+      <GemIcon size={14} />
+      {formatMoney(amount)}
+    </span>
+  );
+}
+
+/** What a guest sees instead of a personal list: why to log in, and the button. */
+export function GuestPanel({ text }: { text: string }) {
+  const t = useT();
+  return (
+    <div className="qp-panel" data-guest>
+      <span className="qp-panel-icon" aria-hidden="true">
+        <svg width="30" height="30" viewBox="0 0 24 24" fill="currentColor">
+          <path d="M6 3h12v2h3v3a4 4 0 0 1-4 4h-.3A6 6 0 0 1 13 15.9V18h3v2H8v-2h3v-2.1A6 6 0 0 1 7.3 12H7a4 4 0 0 1-4-4V5h3zm0 4H5v1a2 2 0 0 0 1.2 1.8A6 6 0 0 1 6 9zm12 0v2l-.2.8A2 2 0 0 0 19 8V7z" />
+        </svg>
+      </span>
+      <p>{text}</p>
+      <button type="button" className="btn btn-primary" onClick={openLogin}>
+        {t('quiz.login')}
+      </button>
+    </div>
+  );
+}
+
 /** The status pill of a quiz ("Calculating…" while it settles). */
 export function StatusPill({ quiz }: { quiz: QuizView }) {
   const t = useT();
@@ -89,15 +123,17 @@ export function OptionsBar({ quiz }: { quiz: QuizView }) {
   const side = (o: 1 | 2) => {
     const value = odds(quiz.pool_a, quiz.pool_b, o, quiz.fee_bp);
     return (
-      <div className={`qp-opt qp-opt-${o}${quiz.winner === o ? ' is-winner' : ''}`}>
-        <span className="qp-opt-name">
-          <b>{o === 1 ? 'A' : 'B'}</b> {o === 1 ? quiz.option_a : quiz.option_b}
+      <div className={`qz-opt qz-opt-${o} qp-opt${quiz.winner === o ? ' is-winner' : ''}`}>
+        <span className="qz-opt-name qp-opt-name">
+          <b>{o === 1 ? 'A' : 'B'}</b>
+          <span>{o === 1 ? quiz.option_a : quiz.option_b}</span>
+          {quiz.winner === o ? <em className="qp-win">{t('quiz.list.won')}</em> : null}
         </span>
-        <span className="qp-opt-odds">
+        <span className="qz-opt-odds">
           {value === null ? t('quiz.noOdds') : t('quiz.odds', { odds: value.toFixed(2) })}
         </span>
-        <span className="qp-opt-pool">
-          {formatMoney(o === 1 ? quiz.pool_a : quiz.pool_b)} ·{' '}
+        <span className="qz-opt-pool">
+          <Gems amount={o === 1 ? quiz.pool_a : quiz.pool_b} /> ·{' '}
           {t('quiz.bettors', { count: o === 1 ? quiz.bettors_a : quiz.bettors_b })}
         </span>
       </div>

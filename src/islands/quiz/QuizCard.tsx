@@ -6,10 +6,8 @@
 import { useStore } from '@nanostores/react';
 import { useState, type CSSProperties } from 'react';
 import { formatMoney } from '../../lib/format.ts';
-import { quizApi } from '../../lib/quiz/api.ts';
 import { odds } from '../../lib/quiz/payout.ts';
 import {
-  awaitsDraw,
   BET_RESULT,
   isOpen,
   QUIZ_STATUS,
@@ -19,6 +17,7 @@ import {
 import { $betting, $chips, placeBet, promptQuiz, rememberQuiz } from '../../lib/stores/quiz.ts';
 import { showToast } from '../../lib/stores/toast.ts';
 import { useT } from '../use-t.ts';
+import { QuizTools } from './QuizTools.tsx';
 
 /** "12:34" or "1:02:03" until `at`. */
 export function countdown(at: number, now: number): string {
@@ -62,19 +61,19 @@ function OptionSide({
   return (
     <button
       type="button"
-      className={`qz-side qz-side-${option}${selected ? ' is-selected' : ''}${won ? ' is-winner' : ''}${mine ? ' is-mine' : ''}`}
+      className={`qz-opt qz-opt-${option} qz-side${selected ? ' is-selected' : ''}${won ? ' is-winner' : ''}${mine ? ' is-mine' : ''}`}
       aria-pressed={selected}
       disabled={!canPick}
       onClick={onSelect}
       data-option={option}
     >
-      <span className="qz-side-name">
+      <span className="qz-opt-name">
         <b>{option === 1 ? 'A' : 'B'}</b> {name}
       </span>
-      <span className="qz-side-odds" data-odds={option}>
+      <span className="qz-opt-odds" data-odds={option}>
         {value === null ? t('quiz.noOdds') : t('quiz.odds', { odds: value.toFixed(2) })}
       </span>
-      <span className="qz-side-pool">
+      <span className="qz-opt-pool">
         {formatMoney(pool)} · {t('quiz.bettors', { count: bettors })}
       </span>
     </button>
@@ -89,7 +88,6 @@ export function QuizCard({ quiz, now, manager, loggedIn, highlighted }: QuizCard
   const open = isOpen(quiz, now);
   const [pick, setPick] = useState<QuizOption | null>(quiz.mine?.option ?? null);
   const [custom, setCustom] = useState('');
-  const [busy, setBusy] = useState(false);
   const side = quiz.mine?.option ?? pick;
   const total = quiz.pool_a + quiz.pool_b;
   const share = total > 0 ? Math.round((quiz.pool_a / total) * 100) : 50;
@@ -102,18 +100,6 @@ export function QuizCard({ quiz, now, manager, loggedIn, highlighted }: QuizCard
       return;
     }
     placeBet(quiz.guess_id, side, amount);
-  };
-
-  const act = async (run: () => Promise<QuizView>, done: string) => {
-    setBusy(true);
-    try {
-      rememberQuiz(await run());
-      showToast(done, 'success');
-    } catch (e) {
-      showToast((e as Error).message, 'error');
-    } finally {
-      setBusy(false);
-    }
   };
 
   const optionName = (o: QuizOption) => (o === 1 ? quiz.option_a : quiz.option_b);
@@ -219,50 +205,8 @@ export function QuizCard({ quiz, now, manager, loggedIn, highlighted }: QuizCard
       {quiz.winner && quiz.status === QUIZ_STATUS.drawn ? (
         <p className="qz-winner">{t('quiz.winner', { option: optionName(quiz.winner) })}</p>
       ) : null}
-      {manager && awaitsDraw(quiz) && !quiz.settling ? (
-        <div className="qz-tools">
-          {quiz.status === QUIZ_STATUS.open ? (
-            <>
-              <button
-                type="button"
-                className="btn btn-ghost"
-                disabled={busy}
-                onClick={() => promptQuiz(quiz.guess_id)}
-              >
-                {t('quiz.prompt')}
-              </button>
-              <button
-                type="button"
-                className="btn btn-ghost"
-                disabled={busy}
-                onClick={() => {
-                  if (confirm(t('quiz.closeConfirm', { question: quiz.question })))
-                    void act(() => quizApi.close(quiz.guess_id), t('quiz.closed'));
-                }}
-              >
-                {t('quiz.closeEarly')}
-              </button>
-            </>
-          ) : null}
-          {([1, 2] as const).map((o) => (
-            <button
-              key={o}
-              type="button"
-              className={`btn qz-draw qz-draw-${o}`}
-              disabled={busy}
-              data-draw={o}
-              onClick={() => {
-                if (confirm(t('quiz.drawConfirm', { option: optionName(o) })))
-                  void act(
-                    () => quizApi.draw(quiz.guess_id, o),
-                    t('quiz.drawn', { option: optionName(o) }),
-                  );
-              }}
-            >
-              {t('quiz.draw', { option: optionName(o) })}
-            </button>
-          ))}
-        </div>
+      {manager ? (
+        <QuizTools quiz={quiz} onDone={rememberQuiz} onPrompt={() => promptQuiz(quiz.guess_id)} />
       ) : null}
     </article>
   );

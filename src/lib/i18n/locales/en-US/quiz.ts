@@ -77,6 +77,7 @@ export const quiz = {
     live: 'Live',
     offline: 'Room offline',
     bets: 'Bets',
+    won: 'Winner',
   },
   manage: {
     title: 'Quiz management',
@@ -91,6 +92,7 @@ export const quiz = {
     actions: 'Actions',
     notAnchor: 'Quiz management is for anchors. Apply to become an anchor first.',
     apply: 'Apply now',
+    guest: 'Log in to ask quizzes in your room and draw them.',
   },
   bets: {
     title: 'Quiz history',
@@ -103,6 +105,7 @@ export const quiz = {
     debt: 'Not recovered {{amount}}',
     placed: 'Placed',
     empty: 'You have not bet on a quiz yet.',
+    guest: 'Log in to see every quiz you bet on and what it paid.',
   },
   admin: {
     title: 'Quiz administration',
@@ -110,10 +113,12 @@ export const quiz = {
       'Cancel a quiz before its draw (every stake is refunded) or after it (winnings are taken back and stakes refunded).',
     all: 'All',
     room: 'Room',
+    roomOf: 'Room: {{name}} · #{{id}}',
     cancel: 'Cancel quiz',
     cancelConfirm:
       'Cancel “{{question}}”? Stakes are refunded; after a draw the winnings are taken back.',
     cancelled: 'Quiz cancelled',
+    guest: 'Log in with an administrator account.',
   },
   pager: {
     prev: 'Previous',

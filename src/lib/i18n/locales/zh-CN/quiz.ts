@@ -78,6 +78,7 @@ export const quiz: QuizResource = {
     live: '直播中',
     offline: '未开播',
     bets: '注数',
+    won: '胜出',
   },
   manage: {
     title: '竞猜管理',
@@ -92,6 +93,7 @@ export const quiz: QuizResource = {
     actions: '操作',
     notAnchor: '竞猜管理仅对主播开放，请先申请成为主播。',
     apply: '立即申请',
+    guest: '登录后即可在直播间发起竞猜并开奖。',
   },
   bets: {
     title: '竞猜记录',
@@ -104,15 +106,18 @@ export const quiz: QuizResource = {
     debt: '未能收回 {{amount}}',
     placed: '下注时间',
     empty: '你还没有参与过竞猜。',
+    guest: '登录后查看你参与过的竞猜及收益。',
   },
   admin: {
     title: '竞猜管理后台',
     intro: '开奖前取消竞猜将退还全部投注；开奖后取消将收回奖金并退还投注。',
     all: '全部',
     room: '直播间',
+    roomOf: '直播间：{{name}} · #{{id}}',
     cancel: '取消竞猜',
     cancelConfirm: '取消“{{question}}”？投注将退还；若已开奖，奖金将被收回。',
     cancelled: '竞猜已取消',
+    guest: '请使用管理员账号登录。',
   },
   pager: {
     prev: '上一页',
