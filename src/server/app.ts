@@ -2,6 +2,13 @@
  * The JSON API: one Hono app serving /api and /webapi, routes grouped by domain; also the
  * sandbox payment provider's pages under /sandbox-pay.
  */
+import { groupChatRoutes, privateChatRoutes } from './messaging/routes.ts';
+import {
+  dynamicRoutes,
+  mgrChatRoutes,
+  noticeRoutes,
+  systemMessageRoutes,
+} from './messaging/staff-routes.ts';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { adRoutes } from './ads/routes.ts';
@@ -59,6 +66,12 @@ export function createApi(rt: Runtime): Hono<ApiEnv> {
   app.route('/api/live', ticketRoutes());
   app.route('/api/live', giftRoutes);
   app.route('/api/anchor', followRoutes);
+  app.route('/api/anchor', dynamicRoutes);
+  app.route('/api/groupChat', groupChatRoutes);
+  app.route('/api/privateChat', privateChatRoutes);
+  app.route('/api/mgrChat', mgrChatRoutes);
+  app.route('/api/systemMessage', systemMessageRoutes);
+  app.route('/api/admin', noticeRoutes);
   app.route('/api/match', matchRoutes());
   app.route('/api/live', rankingRoutes);
   app.route('/api/game', gameRoutes());

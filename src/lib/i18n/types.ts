@@ -11,6 +11,7 @@ import type { giftStage } from './locales/en-US/gift-stage.ts';
 import type { liveChat } from './locales/en-US/live-chat.ts';
 import type { liveRoom } from './locales/en-US/live-room.ts';
 import type { mall } from './locales/en-US/mall.ts';
+import type { messaging } from './locales/en-US/messaging.ts';
 import type { player } from './locales/en-US/player.ts';
 import type { quiz } from './locales/en-US/quiz.ts';
 import type { ranking } from './locales/en-US/ranking.ts';
@@ -51,6 +52,8 @@ export type AnchorPagesResource = Widen<typeof anchorPages>;
 export type GiftsResource = Widen<typeof gifts>;
 /** Shape of the mall strings. */
 export type MallResource = Widen<typeof mall>;
+/** Shape of the messaging strings. */
+export type MessagingResource = Widen<typeof messaging>;
 /** Shape of the wallet, recharge and voucher strings. */
 export type WalletResource = Widen<typeof wallet>;
 /** Shape of the anchor studio strings. */
@@ -68,6 +71,7 @@ export type Resource = ShellResource & {
   liveChat: LiveChatResource;
   liveRoom: LiveRoomResource;
   mall: MallResource;
+  messaging: MessagingResource;
   quiz: QuizResource;
   ranking: RankingResource;
   sports: SportsResource;

@@ -37,6 +37,11 @@ export const CLIENT_FRAME = {
   quizPrompt: 'quizPrompt',
   /** Leave the current room: {}. */
   logout: 'logout',
+  /**
+   * Open the user's inbox on this socket (any page, logged in): { id, sig } from getUserSig.
+   * The socket then hears the user's messages, fan groups, unread changes and alerts.
+   */
+  inbox: 'inbox',
 } as const;
 
 /** Frames the server sends. */
@@ -73,6 +78,20 @@ export const SERVER_FRAME = {
   error: 'error',
   /** The session was revoked; the client tears down and opens login. */
   kicked: 'kicked',
+  /** The inbox is open: { unread } (the sum over the user's conversations). */
+  inboxRep: 'inboxRep',
+  /** A fan-group message or notice (GroupMessage), to the group's members. */
+  groupMsg: 'groupMsg',
+  /** A private message (PrivateMessage), to both sides. */
+  privateMsg: 'privateMsg',
+  /** A staff-channel message (StaffMessage), to the user and the staff. */
+  mgrMsg: 'mgrMsg',
+  /** A system message (SystemMessageView). */
+  SystemMessage: 'SystemMessage',
+  /** A followed anchor went live (AnchorStartLive). */
+  AnchorStartLiveMessage: 'AnchorStartLiveMessage',
+  /** A conversation's unread count changed for this user (UnreadChange), e.g. read elsewhere. */
+  unread: 'unread',
 } as const;
 
 /** Name of a client frame. */

@@ -127,11 +127,12 @@ export function checkMessage(
   state: SpeakerState,
   content: string,
   now: number,
+  maxLength = CHAT_MAX_LENGTH,
 ): ChatRefusal | null {
   // A chat line has no use for any control character, tab and line breaks included.
   if (hasControlCharacter(content)) return CHAT_REFUSAL.control;
   if (isBlank(content)) return CHAT_REFUSAL.empty;
-  if ([...content].length > CHAT_MAX_LENGTH) return CHAT_REFUSAL.tooLong;
+  if ([...content].length > maxLength) return CHAT_REFUSAL.tooLong;
   if (config.toggle_speak_rate && state.lastAt && now - state.lastAt < config.speak_rate * 1000)
     return CHAT_REFUSAL.rate;
   if (config.toggle_link_set && config.link_set && hasLink(content)) return CHAT_REFUSAL.link;

@@ -1208,3 +1208,5 @@ export const quizStakes = pgTable(
     check('quiz_stakes_amount_pos', sql`${t.amount} > 0`),
   ],
 );
+
+export * from './schema-messaging.ts';

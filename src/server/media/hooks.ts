@@ -9,6 +9,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
 import type { ApiEnv } from '../http/api-env.ts';
 import { log } from '../log.ts';
+import { alertFollowers } from '../messaging/system.ts';
 import { announceRoomStatus, authorizePublish, publishDone } from '../studio/stream.ts';
 
 /** The token nginx sends with each hook call, derived from the server's secret. */
@@ -49,6 +50,10 @@ export const mediaHookRoutes = new Hono<ApiEnv>()
     }
     log('info', 'publish_started', { anchorId: decision.anchorId });
     await announceRoomStatus(db, bus, decision.anchorId);
+    // Followers hear of it after the answer: the ingest does not wait for ten thousand rows.
+    void alertFollowers(db, bus, decision.anchorId).catch((error: unknown) =>
+      log('error', 'go_live_alert_failed', { anchorId: decision.anchorId, error: String(error) }),
+    );
     return c.text('ok', 200);
   })
   .post('/on_publish_done', async (c) => {

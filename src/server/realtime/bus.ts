@@ -1,7 +1,8 @@
 /**
- * The bus between hub processes: room frames, kicks and match updates are published here and
- * every process delivers them to its own sockets. In one process it is an in-memory fan-out;
- * with REDIS_URL it goes through Redis pub/sub so several processes share rooms.
+ * The bus between hub processes: room frames, kicks, match updates and messaging frames are
+ * published here and every process delivers them to its own sockets. In one process it is an
+ * in-memory fan-out; with REDIS_URL it goes through Redis pub/sub so several processes share
+ * rooms and inboxes.
  */
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
@@ -17,7 +18,24 @@ export type BusMessage =
   /** Frames for some users of a room, each their own (a quiz's results). */
   | { kind: 'roomUsers'; anchorId: number; frames: { userId: number; frame: Frame }[] }
   /** A frame for everyone watching a match. */
-  | { kind: 'match'; matchId: number; frame: Frame };
+  | { kind: 'match'; matchId: number; frame: Frame }
+  /** Messaging: a frame for inbox sockets, and fan-group membership changes to follow. */
+  | { kind: 'inbox'; to: InboxTarget; frame?: Frame; membership?: GroupMembership };
+
+/** Whose inbox sockets a messaging frame goes to. */
+export type InboxTarget =
+  | { users: number[] }
+  | { group: number }
+  /** Administrators (the staff side of staff channels). */
+  | { staff: true }
+  | { everyone: true };
+
+/** A user joined or left a fan group: their inbox sockets start or stop hearing it. */
+export interface GroupMembership {
+  userId: number;
+  groupId: number;
+  joined: boolean;
+}
 
 /** Listener of bus messages. */
 export type BusListener = (message: BusMessage) => void;

@@ -66,6 +66,10 @@ export class Connection implements Member {
   bannedUntil: number | null | undefined;
   /** Matches followed. */
   readonly matches = new Set<number>();
+  /** The user whose inbox this socket hears; undefined without one. */
+  inboxUser: number | undefined;
+  /** Inbox keys joined (user, groups, everyone, staff). */
+  readonly inboxKeys = new Set<string>();
   private tokens = FLOOD_BURST;
   private tokensAt = Date.now();
 

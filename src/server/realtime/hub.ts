@@ -1,7 +1,8 @@
 /**
  * The realtime hub on `/im`: accepts WebSocket connections, routes frames to the room handlers,
- * delivers what the bus carries (room frames, kicks, match updates) to this process's sockets,
- * closes silent or slow connections and shuts down cleanly. Protocol: docs/realtime.md.
+ * delivers what the bus carries (room frames, kicks, match updates, inbox frames) to this
+ * process's sockets, closes silent or slow connections and shuts down cleanly. Protocol:
+ * docs/realtime.md.
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
@@ -40,6 +41,7 @@ import {
   roomKey,
   type RoomContext,
 } from './room-handlers.ts';
+import { closeInbox, deliverInbox, handleInbox } from './inbox-handler.ts';
 import { handleJoin, handleLeave } from './join-handler.ts';
 import { createRooms, type Rooms } from './rooms.ts';
 import { startQuizClock } from '../quiz/clock.ts';
@@ -167,6 +169,8 @@ async function route(ctx: HubContext, conn: Connection, frame: Frame): Promise<v
       return ctx.quiz.bet(conn, frame.data);
     case CLIENT_FRAME.quizPrompt:
       return ctx.quiz.prompt(conn, frame.data);
+    case CLIENT_FRAME.inbox:
+      return handleInbox(ctx, conn, frame.data);
     case CLIENT_FRAME.watchMatch: {
       const id = matchIdOf(frame.data);
       if (id === undefined || (conn.matches.size >= MAX_MATCHES && !conn.matches.has(id))) {
@@ -223,6 +227,8 @@ export function createHub(rt: Runtime, options: HubOptions = {}): Hub {
       rooms.deliver(roomKey(message.anchorId), message.frame);
     } else if (message.kind === 'match') {
       rooms.deliver(matchKey(message.matchId), message.frame);
+    } else if (message.kind === 'inbox') {
+      deliverInbox(ctx, message);
     } else if (message.kind === 'roomUsers') {
       const members = rooms.members(roomKey(message.anchorId));
       if (members.size === 0) return;
@@ -235,7 +241,8 @@ export function createHub(rt: Runtime, options: HubOptions = {}): Hub {
       for (const conn of conns) {
         const hit =
           (message.tokenHash && conn.tokenHash === message.tokenHash) ||
-          (message.userId !== undefined && conn.user?.id === message.userId);
+          (message.userId !== undefined &&
+            (conn.user?.id === message.userId || conn.inboxUser === message.userId));
         if (!hit) continue;
         conn.send(SERVER_FRAME.kicked, {});
         conn.ws.close(KICKED_CLOSE, 'session revoked');
@@ -291,6 +298,7 @@ export function createHub(rt: Runtime, options: HubOptions = {}): Hub {
       conns.delete(conn);
       unjoined.delete(conn);
       handleLeave(ctx, conn);
+      closeInbox(ctx, conn);
       for (const id of conn.matches) rooms.leave(matchKey(id), conn);
     });
     ws.on('error', () => ws.terminate());
@@ -314,7 +322,8 @@ export function createHub(rt: Runtime, options: HubOptions = {}): Hub {
     () => {
       const due = Date.now() - joinMs;
       for (const conn of unjoined) {
-        if (conn.room !== undefined || conn.matches.size > 0) unjoined.delete(conn);
+        if (conn.room !== undefined || conn.matches.size > 0 || conn.inboxUser !== undefined)
+          unjoined.delete(conn);
         else if (conn.connectedAt <= due) {
           unjoined.delete(conn);
           refusedConnections.inc({ reason: 'join_timeout' });

@@ -3,6 +3,8 @@
  * and the managers' tools (ban, unban, delete, clear, announcement). Every check runs here on
  * the server; a refused frame changes nothing and reaches nobody else.
  */
+import { SYSTEM_KIND } from '../../lib/messaging/types.ts';
+import { sendSystem } from '../messaging/system.ts';
 import { z } from 'zod';
 import { announcementSchema } from '../../lib/live/announcement.ts';
 import { INT4_MAX } from '../../lib/validation/numbers.ts';
@@ -112,6 +114,13 @@ async function applyBan(
     type: SERVER_FRAME.bannedUser,
     data: bannedFrameData(target, ban.reason, ban.unit, ban.amount, until),
   });
+  // The banned user also finds it in their system conversation, with the reason and length.
+  void sendSystem(ctx.rt.db, ctx.rt.bus, {
+    userId: targetId,
+    kind: SYSTEM_KIND.ban,
+    anchorId,
+    data: { reason: ban.reason, unit: ban.unit, amount: ban.amount, until: untilMs },
+  }).catch((error: unknown) => log('warn', 'ban_notice_failed', { error: String(error) }));
 }
 
 /** say: a chat message from a logged-in user, checked against bans and the chat rules. */

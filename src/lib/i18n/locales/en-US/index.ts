@@ -11,6 +11,7 @@ import { giftStage } from './gift-stage.ts';
 import { liveChat } from './live-chat.ts';
 import { liveRoom } from './live-room.ts';
 import { mall } from './mall.ts';
+import { messaging } from './messaging.ts';
 import { player } from './player.ts';
 import { quiz } from './quiz.ts';
 import { ranking } from './ranking.ts';
@@ -31,6 +32,7 @@ export const enUS = {
   liveChat,
   liveRoom,
   mall,
+  messaging,
   quiz,
   ranking,
   sports,

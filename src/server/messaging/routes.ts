@@ -1,0 +1,143 @@
+/**
+ * Fan-group and private-chat calls (spec §7 paths and fields; docs/messaging.md):
+ * /api/groupChat/getAnchorProfile, addToGroupChat, getGroupInfo, getHistory, getChatList, read,
+ * and our send and moderate; /api/privateChat/getRecordDetail, read, and our send. Reads answer
+ * GET and POST alike. Every call but getAnchorProfile needs a login.
+ */
+import { Hono, type Context } from 'hono';
+import type { z } from 'zod';
+import {
+  anchorProfileRequest,
+  groupHistoryRequest,
+  groupModerateRequest,
+  groupReadRequest,
+  groupRequest,
+  groupSendRequest,
+  privateReadRequest,
+  privateSendRequest,
+  recordDetailRequest,
+} from '../../lib/validation/messaging.ts';
+import type { ApiEnv } from '../http/api-env.ts';
+import { ApiError, ok } from '../http/envelope.ts';
+import { requireUser } from '../http/middleware.ts';
+import { RateLimiter } from '../http/rate-limit.ts';
+import { input } from '../http/validate.ts';
+import { chatList } from './chat-list.ts';
+import { checkSend, isOwnUpload } from './common.ts';
+import {
+  anchorProfile,
+  groupHistory,
+  groupInfo,
+  joinGroup,
+  readGroup,
+  sendGroupMessage,
+} from './groups.ts';
+import { moderateGroup } from './moderation.ts';
+import { pairOf, privateRecords, readPrivate, sendPrivate } from './private.ts';
+
+const READS = ['GET', 'POST'];
+/** Reads per user per minute: paging back through history is a few a second at most. */
+const reads = new RateLimiter(240, 60_000);
+/** Moderation acts per user per minute. */
+const acts = new RateLimiter(60, 60_000);
+
+/** The caller (logged in), after the read budget. */
+function reader(c: Context<ApiEnv>) {
+  const user = c.get('user')!;
+  if (!reads.take(String(user.id))) throw new ApiError('errors.tooMany', { httpStatus: 429 });
+  return user;
+}
+
+/** A message's text and image, checked: our own upload, and some text or an image. */
+function messageBody<B extends { content: string; img_url: string }>(body: B): B {
+  if (body.img_url && !isOwnUpload(body.img_url)) throw new ApiError('messaging.errors.badImage');
+  if (!body.content && !body.img_url) throw new ApiError('validation.required');
+  return body;
+}
+
+async function inputOf<S extends z.ZodType>(c: Context<ApiEnv>, schema: S) {
+  return input(c, schema);
+}
+
+/** Fan-group routes, mounted under /api/groupChat. */
+export const groupChatRoutes = new Hono<ApiEnv>()
+  .on(READS, '/getAnchorProfile', async (c) => {
+    const { anchorId } = await inputOf(c, anchorProfileRequest);
+    return ok(c, await anchorProfile(c.get('rt').db, anchorId, c.get('user')?.id ?? null));
+  })
+  .post('/addToGroupChat', requireUser, async (c) => {
+    const { group_id } = await inputOf(c, groupRequest);
+    const user = reader(c);
+    const { db, bus } = c.get('rt');
+    const { joined } = await joinGroup(db, bus, group_id, user.id);
+    return ok(c, { msg: c.get('t')(joined ? 'messaging.joined' : 'messaging.alreadyJoined') });
+  })
+  .on(READS, '/getGroupInfo', requireUser, async (c) => {
+    const { group_id } = await inputOf(c, groupRequest);
+    return ok(c, await groupInfo(c.get('rt').db, group_id, reader(c).id));
+  })
+  .on(READS, '/getHistory', requireUser, async (c) => {
+    const { group_id, limit, page } = await inputOf(c, groupHistoryRequest);
+    const list = await groupHistory(c.get('rt').db, group_id, reader(c).id, page, limit);
+    return ok(c, { FansGroupHistory: list, page, limit });
+  })
+  .on(READS, '/getChatList', requireUser, async (c) => {
+    return ok(c, { chat_list: await chatList(c.get('rt').db, reader(c).id) });
+  })
+  .post('/read', requireUser, async (c) => {
+    const { fans_group_id } = await inputOf(c, groupReadRequest);
+    const { db, bus } = c.get('rt');
+    await readGroup(db, bus, fans_group_id, reader(c).id);
+    return ok(c, null);
+  })
+  .post('/send', requireUser, async (c) => {
+    const body = messageBody(await inputOf(c, groupSendRequest));
+    const user = c.get('user')!;
+    const { db, bus } = c.get('rt');
+    await checkSend(db, user.id, `g${body.group_id}`, body.content, Boolean(body.img_url));
+    return ok(
+      c,
+      await sendGroupMessage(db, bus, body.group_id, user.id, body.content, body.img_url),
+    );
+  })
+  .post('/moderate', requireUser, async (c) => {
+    const request = await inputOf(c, groupModerateRequest);
+    const user = c.get('user')!;
+    if (!acts.take(String(user.id))) throw new ApiError('errors.tooMany', { httpStatus: 429 });
+    const { db, bus } = c.get('rt');
+    const { group_id, ...action } = request;
+    return ok(c, await moderateGroup(db, bus, group_id, user.id, action));
+  });
+
+/** Private-chat routes, mounted under /api/privateChat. */
+export const privateChatRoutes = new Hono<ApiEnv>()
+  .use('*', requireUser)
+  .on(READS, '/getRecordDetail', async (c) => {
+    const request = await inputOf(c, recordDetailRequest);
+    const user = reader(c);
+    const pair = pairOf(user.id, request.anchor_id, request.user_id);
+    const records = await privateRecords(c.get('rt').db, pair, request.page, request.size);
+    return ok(c, { ...records, page: request.page, size: request.size });
+  })
+  .post('/read', async (c) => {
+    const request = await inputOf(c, privateReadRequest);
+    const user = reader(c);
+    const { db, bus } = c.get('rt');
+    await readPrivate(db, bus, user.id, pairOf(user.id, request.anchor_id, request.user_id));
+    return ok(c, null);
+  })
+  .post('/send', async (c) => {
+    const request = await inputOf(c, privateSendRequest);
+    const body = messageBody(request);
+    const user = c.get('user')!;
+    const pair = pairOf(user.id, request.anchor_id, request.user_id);
+    const { db, bus } = c.get('rt');
+    await checkSend(
+      db,
+      user.id,
+      `p${pair.anchorId}:${pair.userId}`,
+      body.content,
+      Boolean(body.img_url),
+    );
+    return ok(c, await sendPrivate(db, bus, user.id, pair, body.content, body.img_url));
+  });

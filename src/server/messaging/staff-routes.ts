@@ -1,0 +1,112 @@
+/**
+ * Staff channels, the system conversation, platform notices and dynamics (docs/messaging.md):
+ * /api/mgrChat/getHistory, read (spec §7) and our send; /api/systemMessage/getHistory, read;
+ * /api/admin/notice (administrators); /api/anchor/dynamic (anchors) and /api/anchor/dynamics.
+ */
+import { Hono, type Context } from 'hono';
+import { SYSTEM_KIND } from '../../lib/messaging/types.ts';
+import {
+  dynamicRequest,
+  dynamicsRequest,
+  mgrHistoryRequest,
+  mgrReadRequest,
+  mgrSendRequest,
+  noticeRequest,
+  systemHistoryRequest,
+} from '../../lib/validation/messaging.ts';
+import type { ApiEnv } from '../http/api-env.ts';
+import { ApiError, ok } from '../http/envelope.ts';
+import { requireUser } from '../http/middleware.ts';
+import { RateLimiter } from '../http/rate-limit.ts';
+import { input } from '../http/validate.ts';
+import { ROLE } from '../db/schema.ts';
+import { checkSend, isOwnUpload } from './common.ts';
+import { listDynamics, postDynamic } from './dynamics.ts';
+import { readStaff, sendStaff, staffHistory, staffSide } from './staff.ts';
+import { readSystem, sendSystem, systemHistory } from './system.ts';
+
+const READS = ['GET', 'POST'];
+const reads = new RateLimiter(240, 60_000);
+/** Dynamics per anchor per hour, notices per administrator per minute. */
+const posts = new RateLimiter(10, 3_600_000);
+const notices = new RateLimiter(10, 60_000);
+
+function reader(c: Context<ApiEnv>) {
+  const user = c.get('user')!;
+  if (!reads.take(String(user.id))) throw new ApiError('errors.tooMany', { httpStatus: 429 });
+  return user;
+}
+
+/** Staff-channel routes, mounted under /api/mgrChat. */
+export const mgrChatRoutes = new Hono<ApiEnv>()
+  .use('*', requireUser)
+  .on(READS, '/getHistory', async (c) => {
+    const { user_id, limit, page } = await input(c, mgrHistoryRequest);
+    const db = c.get('rt').db;
+    await staffSide(db, reader(c).id, user_id);
+    return ok(c, { mgr_chat_history: await staffHistory(db, user_id, page, limit), page, limit });
+  })
+  .post('/read', async (c) => {
+    const { user_id } = await input(c, mgrReadRequest);
+    const user = reader(c);
+    const { db, bus } = c.get('rt');
+    await readStaff(db, bus, user.id, user_id, await staffSide(db, user.id, user_id));
+    return ok(c, null);
+  })
+  .post('/send', async (c) => {
+    const { user_id, content } = await input(c, mgrSendRequest);
+    if (!content) throw new ApiError('validation.required');
+    const user = c.get('user')!;
+    const { db, bus } = c.get('rt');
+    const side = await staffSide(db, user.id, user_id);
+    await checkSend(db, user.id, `m${user_id}`, content, false);
+    return ok(c, await sendStaff(db, bus, user.id, user_id, side, content));
+  });
+
+/** System conversation routes, mounted under /api/systemMessage. */
+export const systemMessageRoutes = new Hono<ApiEnv>()
+  .use('*', requireUser)
+  .on(READS, '/getHistory', async (c) => {
+    const { page, limit } = await input(c, systemHistoryRequest);
+    return ok(c, {
+      list: await systemHistory(c.get('rt').db, reader(c).id, page, limit),
+      page,
+      limit,
+    });
+  })
+  .post('/read', async (c) => {
+    const { db, bus } = c.get('rt');
+    await readSystem(db, bus, reader(c).id);
+    return ok(c, null);
+  });
+
+/** Platform notices, mounted under /api/admin. */
+export const noticeRoutes = new Hono<ApiEnv>().post('/notice', requireUser, async (c) => {
+  const { user_id, content } = await input(c, noticeRequest);
+  const user = c.get('user')!;
+  if (user.role !== ROLE.admin) throw new ApiError('anchorApply.errors.adminOnly');
+  if (!content) throw new ApiError('validation.required');
+  if (!notices.take(String(user.id))) throw new ApiError('errors.tooMany', { httpStatus: 429 });
+  const { db, bus } = c.get('rt');
+  return ok(
+    c,
+    await sendSystem(db, bus, { userId: user_id ?? null, kind: SYSTEM_KIND.notice, content }),
+  );
+});
+
+/** Dynamics, mounted under /api/anchor. */
+export const dynamicRoutes = new Hono<ApiEnv>()
+  .post('/dynamic', requireUser, async (c) => {
+    const { content, images } = await input(c, dynamicRequest);
+    if (!content && images.length === 0) throw new ApiError('validation.required');
+    if (images.some((url) => !isOwnUpload(url))) throw new ApiError('messaging.errors.badImage');
+    const user = c.get('user')!;
+    const { db, bus } = c.get('rt');
+    await checkSend(db, user.id, 'dynamic', content, images.length > 0);
+    if (!posts.take(String(user.id))) throw new ApiError('errors.tooMany', { httpStatus: 429 });
+    return ok(c, await postDynamic(db, bus, user.id, content, images));
+  })
+  .get('/dynamics', async (c) => {
+    const { anchorId, page } = await input(c, dynamicsRequest);
+    return ok(c, { list: await listDynamics(c.get('rt').db, anchorId, page), page });
+  });

@@ -1,0 +1,101 @@
+/**
+ * The inbox on the hub: `inbox` { id, sig } opens a logged-in user's inbox on a socket, on any
+ * page. The socket then hears its user's frames (key `u:<id>`), the fan groups they belong to
+ * (`g:<group>`), messages to everyone (`all`) and, for administrators, the staff side of staff
+ * channels (`staff`). Bus `inbox` messages are delivered here, membership changes first.
+ */
+import { z } from 'zod';
+import { REALTIME_ERROR, SERVER_FRAME } from '../../lib/realtime/protocol.ts';
+import { readUserSig } from '../auth/usersig.ts';
+import { ROLE } from '../db/schema.ts';
+import { profileForSession } from '../live/chat.ts';
+import { unreadTotal } from '../messaging/chat-list.ts';
+import { groupIdsOf } from '../messaging/groups.ts';
+import type { BusMessage } from './bus.ts';
+import type { Connection } from './connection.ts';
+import type { RoomContext } from './room-handlers.ts';
+
+const inboxSchema = z.object({
+  id: z.string().regex(/^\d{1,10}$/),
+  sig: z.string().min(1).max(200),
+});
+
+const userKey = (id: number) => `u:${id}`;
+const groupKey = (id: number) => `g:${id}`;
+const EVERYONE = 'all';
+const STAFF = 'staff';
+
+function joinKey(ctx: RoomContext, conn: Connection, key: string): void {
+  conn.inboxKeys.add(key);
+  ctx.rooms.join(key, conn);
+}
+
+function leaveKey(ctx: RoomContext, conn: Connection, key: string): void {
+  conn.inboxKeys.delete(key);
+  ctx.rooms.leave(key, conn);
+}
+
+/** inbox: checks the signature (users only) and subscribes the socket; replies inboxRep. */
+export async function handleInbox(
+  ctx: RoomContext,
+  conn: Connection,
+  data: unknown,
+): Promise<void> {
+  const parsed = inboxSchema.safeParse(data);
+  const proof = parsed.success
+    ? readUserSig(ctx.rt.env.secret, parsed.data.id, parsed.data.sig)
+    : null;
+  if (!parsed.success || !proof?.session) {
+    conn.fail(REALTIME_ERROR.loginFailed, 'liveChat.errors.authFailed');
+    return;
+  }
+  const userId = Number(parsed.data.id);
+  const { db } = ctx.rt;
+  const profile = await profileForSession(db, userId, proof.session);
+  if (!profile) {
+    conn.fail(REALTIME_ERROR.loginFailed, 'liveChat.errors.authFailed');
+    return;
+  }
+  const [groups, unread] = await Promise.all([groupIdsOf(db, userId), unreadTotal(db, userId)]);
+  if (conn.ws.readyState !== conn.ws.OPEN) return;
+  closeInbox(ctx, conn);
+  conn.inboxUser = userId;
+  if (!conn.tokenHash) conn.tokenHash = proof.session;
+  joinKey(ctx, conn, userKey(userId));
+  joinKey(ctx, conn, EVERYONE);
+  if (profile.role === ROLE.admin) joinKey(ctx, conn, STAFF);
+  for (const id of groups) joinKey(ctx, conn, groupKey(id));
+  conn.send(SERVER_FRAME.inboxRep, { unread, groups });
+}
+
+/** Unsubscribes the socket's inbox (on close or a second inbox frame). */
+export function closeInbox(ctx: RoomContext, conn: Connection): void {
+  for (const key of [...conn.inboxKeys]) leaveKey(ctx, conn, key);
+  conn.inboxUser = undefined;
+}
+
+/** Delivers a bus `inbox` message to this process's sockets. */
+export function deliverInbox(
+  ctx: RoomContext,
+  message: Extract<BusMessage, { kind: 'inbox' }>,
+): void {
+  const { membership, frame, to } = message;
+  if (membership) {
+    for (const conn of [...ctx.rooms.members(userKey(membership.userId))] as Connection[]) {
+      if (membership.joined) joinKey(ctx, conn, groupKey(membership.groupId));
+      else if (!frame) leaveKey(ctx, conn, groupKey(membership.groupId));
+    }
+  }
+  if (frame) {
+    if ('users' in to) for (const id of to.users) ctx.rooms.deliver(userKey(id), frame);
+    else if ('group' in to) ctx.rooms.deliver(groupKey(to.group), frame);
+    else if ('staff' in to) ctx.rooms.deliver(STAFF, frame);
+    else ctx.rooms.deliver(EVERYONE, frame);
+  }
+  // A member who leaves hears the frame about it first (delivered within the tick), then no more.
+  if (membership && !membership.joined && frame) {
+    for (const conn of [...ctx.rooms.members(userKey(membership.userId))] as Connection[]) {
+      leaveKey(ctx, conn, groupKey(membership.groupId));
+    }
+  }
+}
