@@ -94,6 +94,8 @@ describe.each(DB_KINDS)('follows (%s)', (kind) => {
   it('lists the anchors a user follows, live ones first, for that user only', async () => {
     const offline = await userIdByMobile(t.rt.db, '13900000012');
     const live = await userIdByMobile(t.rt.db, '13900000010');
+    // A viewer who follows nobody in the demo (13900000001 follows 13900000010's fan group).
+    const viewer = { ...bearer(await createSession(t.rt.db, 100002, 'd2')), 'device-info': 'd2' };
     const guest = await callApi(api, 'GET', '/api/anchor/followList');
     expect(guest.status).toBe(API_STATUS.unauthorized);
     for (const id of [offline, live]) {
@@ -107,8 +109,9 @@ describe.each(DB_KINDS)('follows (%s)', (kind) => {
       undefined,
       viewer,
     );
+    // 13900000010 has the demo's nine followers besides this one.
     expect(mine.data.list.map((a) => [a.anchor_id, a.is_live, a.fans])).toEqual([
-      [live, true, 1],
+      [live, true, 10],
       [offline, false, 1],
     ]);
     expect(mine.data.list[0]!.nick_name.length).toBeGreaterThan(0);

@@ -213,6 +213,8 @@ describe.each(DB_KINDS)('private chats, staff, system messages (%s)', (kind) => 
   });
 
   it('staff channel: a user writes to support, an administrator answers; others are refused', async () => {
+    // The demo's welcome from support is read first.
+    await callApi(api, 'POST', '/api/mgrChat/read', { user_id: VIEWER }, h[VIEWER]);
     const adminInbox = await openInbox(server.wsUrl, t.rt, ADMIN);
     const asked = await callApi<StaffMessage>(
       api,
@@ -243,7 +245,7 @@ describe.each(DB_KINDS)('private chats, staff, system messages (%s)', (kind) => 
       undefined,
       h[VIEWER],
     );
-    expect(history.data.mgr_chat_history.map((m) => m.content)).toEqual([
+    expect(history.data.mgr_chat_history.slice(0, 2).map((m) => m.content)).toEqual([
       'Checking it now',
       'My recharge has not arrived',
     ]);
@@ -279,6 +281,9 @@ describe.each(DB_KINDS)('private chats, staff, system messages (%s)', (kind) => 
       h[VIEWER],
     );
     expect(notAdmin.status).toBe(1);
+    // The demo's welcome notice is read first.
+    for (const who of [VIEWER, STRANGER])
+      await callApi(api, 'POST', '/api/systemMessage/read', {}, h[who]);
     const inbox = await openInbox(server.wsUrl, t.rt, STRANGER);
     const all = await callApi<SystemMessageView>(
       api,
@@ -309,7 +314,7 @@ describe.each(DB_KINDS)('private chats, staff, system messages (%s)', (kind) => 
       undefined,
       h[STRANGER],
     );
-    expect(list.data.list.map((m) => m.content)).toEqual([
+    expect(list.data.list.slice(0, 2).map((m) => m.content)).toEqual([
       'Your appeal was accepted',
       'Maintenance tonight at 2:00',
     ]);

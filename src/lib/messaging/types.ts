@@ -89,6 +89,9 @@ export interface PrivateMessage {
   user_id: number;
   anchor_avatar: string;
   anchor_nickname: string;
+  /** The viewer's side, for the anchor's inbox. */
+  user_avatar: string;
+  user_nickname: string;
 }
 
 /** A staff-channel message (spec §3: sender_uid, send_time). */
@@ -132,6 +135,8 @@ export interface ChatListEntry {
   mgr_chat_user_id: number;
   fans_group_id: number;
   type: ChatType;
+  /** The conversation's id in unread changes: group, private chat, channel user, or 0. */
+  chat_id: number;
   /** Private chats seen by the anchor: the viewer. */
   user_id: number;
   name: string;

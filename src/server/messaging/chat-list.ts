@@ -4,7 +4,12 @@
  * see the channels users wrote to) and the system conversation. One query per kind.
  */
 import { and, desc, eq, gt, or, sql } from 'drizzle-orm';
-import { CHAT_TYPE, GROUP_MSG, type ChatListEntry } from '../../lib/messaging/types.ts';
+import {
+  CHAT_TYPE,
+  GROUP_MSG,
+  type ChatListEntry,
+  type UnreadChange,
+} from '../../lib/messaging/types.ts';
 import type { Db } from '../db/index.ts';
 import {
   fanGroupMembers,
@@ -113,6 +118,7 @@ export async function chatList(db: Db, userId: number): Promise<ChatListEntry[]>
     entries.push({
       ...blank,
       type: CHAT_TYPE.group,
+      chat_id: g.id,
       anchor_id: g.anchorId,
       fans_group_id: g.id,
       unread_num: Math.max(0, g.unread),
@@ -127,6 +133,7 @@ export async function chatList(db: Db, userId: number): Promise<ChatListEntry[]>
     entries.push({
       ...blank,
       type: CHAT_TYPE.private,
+      chat_id: p.id,
       anchor_id: p.anchorId,
       user_id: p.userId,
       unread_num: asAnchor ? p.anchorUnread : p.userUnread,
@@ -141,6 +148,7 @@ export async function chatList(db: Db, userId: number): Promise<ChatListEntry[]>
   entries.push({
     ...blank,
     type: CHAT_TYPE.staff,
+    chat_id: userId,
     mgr_id: mine?.lastStaffId ?? 0,
     mgr_chat_user_id: userId,
     unread_num: mine?.userUnread ?? 0,
@@ -153,6 +161,7 @@ export async function chatList(db: Db, userId: number): Promise<ChatListEntry[]>
     entries.push({
       ...blank,
       type: CHAT_TYPE.staff,
+      chat_id: s.userId,
       mgr_id: s.lastStaffId,
       mgr_chat_user_id: s.userId,
       unread_num: s.unread,
@@ -165,6 +174,7 @@ export async function chatList(db: Db, userId: number): Promise<ChatListEntry[]>
   entries.push({
     ...blank,
     type: CHAT_TYPE.system,
+    chat_id: 0,
     unread_num: system.unread,
     name: '',
     avatar: '',
@@ -174,8 +184,10 @@ export async function chatList(db: Db, userId: number): Promise<ChatListEntry[]>
   return entries.sort((a, b) => b.last_time - a.last_time);
 }
 
-/** Sum of the caller's unread counts (the header badge). */
-export async function unreadTotal(db: Db, userId: number): Promise<number> {
+/** The caller's conversations with unread messages (the header badge and the inbox's start). */
+export async function unreadCounts(db: Db, userId: number): Promise<UnreadChange[]> {
   const list = await chatList(db, userId);
-  return list.reduce((sum, e) => sum + e.unread_num, 0);
+  return list
+    .filter((e) => e.unread_num > 0)
+    .map((e) => ({ type: e.type, id: e.chat_id, unread_num: e.unread_num }));
 }

@@ -54,8 +54,9 @@ async function toViews(
   chat: { id: number; userId: number; anchorId: number },
   rows: MessageRow[],
 ): Promise<PrivateMessage[]> {
-  const people = await peopleOf(db, [chat.anchorId]);
+  const people = await peopleOf(db, [chat.anchorId, chat.userId]);
   const anchor = personOr(people, chat.anchorId);
+  const user = personOr(people, chat.userId);
   return rows.map((r) => ({
     id: r.id,
     sender_uid: r.senderUid,
@@ -67,6 +68,8 @@ async function toViews(
     user_id: chat.userId,
     anchor_avatar: anchor.avatar,
     anchor_nickname: anchor.nick_name,
+    user_avatar: user.avatar,
+    user_nickname: user.nick_name,
   }));
 }
 

@@ -9,7 +9,7 @@ import { REALTIME_ERROR, SERVER_FRAME } from '../../lib/realtime/protocol.ts';
 import { readUserSig } from '../auth/usersig.ts';
 import { ROLE } from '../db/schema.ts';
 import { profileForSession } from '../live/chat.ts';
-import { unreadTotal } from '../messaging/chat-list.ts';
+import { unreadCounts } from '../messaging/chat-list.ts';
 import { groupIdsOf } from '../messaging/groups.ts';
 import type { BusMessage } from './bus.ts';
 import type { Connection } from './connection.ts';
@@ -35,7 +35,7 @@ function leaveKey(ctx: RoomContext, conn: Connection, key: string): void {
   ctx.rooms.leave(key, conn);
 }
 
-/** inbox: checks the signature (users only) and subscribes the socket; replies inboxRep. */
+/** inbox: checks the signature (users only) and subscribes the socket; replies inboxRep with the unread counts. */
 export async function handleInbox(
   ctx: RoomContext,
   conn: Connection,
@@ -56,7 +56,7 @@ export async function handleInbox(
     conn.fail(REALTIME_ERROR.loginFailed, 'liveChat.errors.authFailed');
     return;
   }
-  const [groups, unread] = await Promise.all([groupIdsOf(db, userId), unreadTotal(db, userId)]);
+  const [groups, counts] = await Promise.all([groupIdsOf(db, userId), unreadCounts(db, userId)]);
   if (conn.ws.readyState !== conn.ws.OPEN) return;
   closeInbox(ctx, conn);
   conn.inboxUser = userId;
@@ -65,7 +65,7 @@ export async function handleInbox(
   joinKey(ctx, conn, EVERYONE);
   if (profile.role === ROLE.admin) joinKey(ctx, conn, STAFF);
   for (const id of groups) joinKey(ctx, conn, groupKey(id));
-  conn.send(SERVER_FRAME.inboxRep, { unread, groups });
+  conn.send(SERVER_FRAME.inboxRep, { counts, groups });
 }
 
 /** Unsubscribes the socket's inbox (on close or a second inbox frame). */

@@ -108,7 +108,8 @@ async function applyBan(
     until,
     byUserId: ban.byUserId,
   });
-  const target = (await profilesOf(ctx.rt.db, [targetId])).get(targetId);
+  const profiles = await profilesOf(ctx.rt.db, [targetId, anchorId]);
+  const target = profiles.get(targetId);
   if (!target) return;
   toRoom(ctx, anchorId, {
     type: SERVER_FRAME.bannedUser,
@@ -119,7 +120,13 @@ async function applyBan(
     userId: targetId,
     kind: SYSTEM_KIND.ban,
     anchorId,
-    data: { reason: ban.reason, unit: ban.unit, amount: ban.amount, until: untilMs },
+    data: {
+      reason: ban.reason,
+      unit: ban.unit,
+      amount: ban.amount,
+      until: untilMs,
+      anchor_name: profiles.get(anchorId)?.nickName ?? '',
+    },
   }).catch((error: unknown) => log('warn', 'ban_notice_failed', { error: String(error) }));
 }
 

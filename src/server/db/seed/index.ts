@@ -16,6 +16,7 @@ import { DEMO_PASSWORD, DEMO_ROOMS } from './people.ts';
 import { seedLiveHistory } from './live-history.ts';
 import { seedFans, seedRankings } from './rankings.ts';
 import { seedLivePlans, seedReplays } from './replays.ts';
+import { seedMessaging } from './messaging.ts';
 import { seedQuizzes } from './quizzes.ts';
 import { seedRooms } from './rooms.ts';
 import { syncGiftCatalogue } from '../../gifts/service.ts';
@@ -60,6 +61,7 @@ async function seedInto(
   const everyone = new Map([...userIds, ...fanIds]);
   await seedRankings(db, everyone, now);
   await seedQuizzes(db, everyone, now);
+  await seedMessaging(db, everyone, now);
   await seedLiveHistory(db, everyone, now, options.liveHistory ?? true);
 }
 
