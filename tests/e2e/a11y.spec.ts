@@ -20,6 +20,7 @@ const PAGES = [
   '/user-center/betHistory',
   '/user-center/guessing-management',
   '/admin/quizzes',
+  '/user-center/privateChat',
 ];
 
 // One test per page: axe takes several seconds on a long page such as /help on a busy machine.

@@ -1,6 +1,6 @@
 /** The list pane: one row per conversation with its avatar, name, last message, time and unread badge. */
 import { useStore } from '@nanostores/react';
-import { CHAT_TYPE, type ChatListEntry } from '../../lib/messaging/types.ts';
+import { CHAT_TYPE, SYSTEM_KIND, type ChatListEntry } from '../../lib/messaging/types.ts';
 import { $unread, chatKey } from '../../lib/stores/inbox.ts';
 import { $locale } from '../../lib/stores/locale.ts';
 import { useT } from '../use-t.ts';
@@ -21,6 +21,18 @@ export function chatName(entry: ChatListEntry, me: number, t: T): string {
     default:
       return entry.name;
   }
+}
+
+/** The last message as the list shows it: text, [Image], a notice or a go-live alert. */
+function previewOf(entry: ChatListEntry, t: T): string {
+  if (entry.last_msg === '[image]') return t('messaging.imagePreview');
+  if (entry.type === CHAT_TYPE.system && entry.last_type === SYSTEM_KIND.live) {
+    return t('messaging.system.live', { name: entry.last_name, title: entry.last_msg });
+  }
+  if (entry.type === CHAT_TYPE.group && entry.last_type >= 1 && entry.last_type <= 5) {
+    return t(`messaging.preview.${entry.last_type}`, { name: entry.last_name });
+  }
+  return entry.last_msg;
 }
 
 function Glyph({ type }: { type: number }) {
@@ -68,8 +80,7 @@ export function ChatList({
           const key = chatKey(entry.type, entry.chat_id);
           const count = unread[key] ?? 0;
           const name = chatName(entry, me, t);
-          const preview =
-            entry.last_msg === '[image]' ? t('messaging.imagePreview') : entry.last_msg;
+          const preview = previewOf(entry, t);
           return (
             <li key={`${key}:${entry.anchor_id}`}>
               <button

@@ -181,7 +181,7 @@ export function Conversation(props: ConversationProps) {
         </li>
         {withSeparators(items).map((row) =>
           'separator' in row ? (
-            <li key={row.key} className="mc-sep" role="separator">
+            <li key={row.key} className="mc-sep">
               {new Date(row.separator).toLocaleString(locale, {
                 month: 'numeric',
                 day: 'numeric',

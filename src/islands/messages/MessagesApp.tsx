@@ -10,10 +10,14 @@ import { call } from '../../lib/api/client.ts';
 import { messagingApi, type AnchorProfile } from '../../lib/messaging/api.ts';
 import {
   CHAT_TYPE,
+  GROUP_MSG,
+  SYSTEM_KIND,
+  type AnchorStartLive,
   type ChatListEntry,
   type GroupMessage,
   type PrivateMessage,
   type StaffMessage,
+  type SystemMessageView,
 } from '../../lib/messaging/types.ts';
 import { SERVER_FRAME } from '../../lib/realtime/protocol.ts';
 import { openLogin } from '../../lib/stores/dialogs.ts';
@@ -45,6 +49,8 @@ function draftPrivate(profile: AnchorProfile, me: number): ChatListEntry {
     name: profile.anchor_profile.nick_name,
     avatar: profile.anchor_profile.avatar,
     last_msg: '',
+    last_type: 0,
+    last_name: '',
     last_time: 0,
   };
 }
@@ -125,7 +131,12 @@ export function MessagesApp() {
   useEffect(
     () =>
       onInboxFrame((frame) => {
-        const touch = (match: (e: ChatListEntry) => boolean, text: string, time: number) =>
+        const touch = (
+          match: (e: ChatListEntry) => boolean,
+          text: string,
+          time: number,
+          last: { last_type?: number; last_name?: string } = {},
+        ) =>
           setEntries((now) => {
             if (!now) return now;
             const hit = now.find(match);
@@ -133,15 +144,16 @@ export function MessagesApp() {
               void reload();
               return now;
             }
-            const moved = { ...hit, last_msg: text, last_time: time };
+            const moved = { ...hit, last_msg: text, last_time: time, last_type: 0, ...last };
             return [moved, ...now.filter((e) => e !== hit)];
           });
         if (frame.type === SERVER_FRAME.groupMsg) {
           const m = frame.data as GroupMessage;
           touch(
             (e) => e.type === CHAT_TYPE.group && e.chat_id === m.group_id,
-            m.content || '[image]',
+            m.type === GROUP_MSG.image ? '[image]' : m.content,
             m.send_time * 1000,
+            { last_type: m.type, last_name: m.nick_name },
           );
         } else if (frame.type === SERVER_FRAME.privateMsg) {
           const m = frame.data as PrivateMessage;
@@ -157,11 +169,18 @@ export function MessagesApp() {
             m.content,
             m.send_time * 1000,
           );
-        } else if (
-          frame.type === SERVER_FRAME.SystemMessage ||
-          frame.type === SERVER_FRAME.AnchorStartLiveMessage
-        ) {
-          touch((e) => e.type === CHAT_TYPE.system, '', Date.now());
+        } else if (frame.type === SERVER_FRAME.SystemMessage) {
+          const m = frame.data as SystemMessageView;
+          touch((e) => e.type === CHAT_TYPE.system, m.content, m.send_time * 1000, {
+            last_type: m.kind,
+            last_name: typeof m.data.nick_name === 'string' ? m.data.nick_name : '',
+          });
+        } else if (frame.type === SERVER_FRAME.AnchorStartLiveMessage) {
+          const a = frame.data as AnchorStartLive;
+          touch((e) => e.type === CHAT_TYPE.system, a.title, Date.now(), {
+            last_type: SYSTEM_KIND.live,
+            last_name: a.nick_name,
+          });
         }
       }),
     [reload],

@@ -14,6 +14,7 @@ import {
 } from '../../lib/messaging/types.ts';
 import { SERVER_FRAME, type Frame } from '../../lib/realtime/protocol.ts';
 import {
+  $inboxOpen,
   $openChat,
   $unreadTotal,
   chatKey,
@@ -94,6 +95,10 @@ function onFrame(frame: Frame): void {
 /** Starts the inbox and its views on this page. */
 export function initInbox(): void {
   $unreadTotal.subscribe(renderBadges);
+  // Marks the page while the inbox is open (tests wait for it before an alert is sent).
+  $inboxOpen.subscribe((open) => {
+    document.documentElement.toggleAttribute('data-inbox-open', open);
+  });
   onInboxFrame(onFrame);
   startInbox();
 }

@@ -142,6 +142,10 @@ export interface ChatListEntry {
   name: string;
   avatar: string;
   last_msg: string;
+  /** Groups: the last message's type; system: its kind; 0 otherwise. */
+  last_type: number;
+  /** Who the last group notice is about, or the anchor of the last go-live alert. */
+  last_name: string;
   /** Milliseconds; 0 when empty. */
   last_time: number;
 }

@@ -78,7 +78,7 @@ export const SERVER_FRAME = {
   error: 'error',
   /** The session was revoked; the client tears down and opens login. */
   kicked: 'kicked',
-  /** The inbox is open: { unread } (the sum over the user's conversations). */
+  /** The inbox is open: { counts: UnreadChange[] (conversations with unread messages), groups }. */
   inboxRep: 'inboxRep',
   /** A fan-group message or notice (GroupMessage), to the group's members. */
   groupMsg: 'groupMsg',

@@ -33,6 +33,8 @@ export const $unreadTotal = computed($unread, (counts) =>
 export const $openChat = atom<string | null>(null);
 /** Fan groups the inbox hears. */
 export const $myGroups = atom<number[]>([]);
+/** True once the hub has opened the inbox on this page (alerts reach it from then on). */
+export const $inboxOpen = atom(false);
 
 type Listener = (frame: Frame) => void;
 const listeners = new Set<Listener>();
@@ -88,6 +90,7 @@ function onFrame(frame: Frame): void {
     for (const c of data.counts) counts[chatKey(c.type, c.id)] = c.unread_num;
     $unread.set(counts);
     $myGroups.set(data.groups);
+    $inboxOpen.set(true);
   } else if (frame.type === SERVER_FRAME.unread) {
     const change = frame.data as UnreadChange;
     const key = chatKey(change.type, change.id);
@@ -119,6 +122,9 @@ export function startInbox(): void {
     if (loggedIn && !socket) {
       socket = openSocket(hubUrl(toApiLang($locale.get())), {
         onOpen: () => void openInbox().catch(() => {}),
+        onState: (state) => {
+          if (state !== 'open') $inboxOpen.set(false);
+        },
         onFrame,
         pingData: () => ({}),
       });
@@ -126,6 +132,7 @@ export function startInbox(): void {
       socket.close();
       socket = null;
       $unread.set({});
+      $inboxOpen.set(false);
     }
   });
 }

@@ -19,7 +19,8 @@ import {
   staffThreads,
   users,
 } from '../db/schema.ts';
-import { isAdmin } from './common.ts';
+import { isAdmin, peopleOf } from './common.ts';
+import { WRITTEN } from './groups.ts';
 import { systemUnread } from './system.ts';
 
 /** Channels an administrator's list shows at most. */
@@ -34,15 +35,9 @@ const blank = {
   mgr_chat_user_id: 0,
   fans_group_id: 0,
   user_id: 0,
+  last_type: 0,
+  last_name: '',
 };
-
-/** Text of a group's last message for the list. */
-function groupPreview(type: number | null, content: string | null): string {
-  if (type === null) return '';
-  if (type === GROUP_MSG.image) return '[image]';
-  if (type === GROUP_MSG.normal || type === GROUP_MSG.dynamic) return content ?? '';
-  return `[${type}]`;
-}
 
 /** The caller's conversations, newest first. */
 export async function chatList(db: Db, userId: number): Promise<ChatListEntry[]> {
@@ -57,6 +52,7 @@ export async function chatList(db: Db, userId: number): Promise<ChatListEntry[]>
         type: fanGroupMessages.type,
         content: fanGroupMessages.content,
         at: fanGroupMessages.createdAt,
+        about: fanGroupMessages.uid,
       })
       .from(fanGroupMembers)
       .innerJoin(fanGroups, eq(fanGroups.id, fanGroupMembers.groupId))
@@ -114,6 +110,11 @@ export async function chatList(db: Db, userId: number): Promise<ChatListEntry[]>
     systemUnread(db, userId),
   ]);
   const entries: ChatListEntry[] = [];
+  // Notices name who they are about; the list says it in the reader's language.
+  const about = await peopleOf(
+    db,
+    groups.filter((g) => g.type !== null && !WRITTEN.includes(g.type)).map((g) => g.about ?? 0),
+  );
   for (const g of groups) {
     entries.push({
       ...blank,
@@ -124,7 +125,9 @@ export async function chatList(db: Db, userId: number): Promise<ChatListEntry[]>
       unread_num: Math.max(0, g.unread),
       name: g.name,
       avatar: g.avatar,
-      last_msg: groupPreview(g.type, g.content),
+      last_msg: g.type === GROUP_MSG.image ? '[image]' : (g.content ?? ''),
+      last_type: g.type ?? 0,
+      last_name: about.get(g.about ?? 0)?.nick_name ?? '',
       last_time: g.at?.getTime() ?? 0,
     });
   }
@@ -179,6 +182,9 @@ export async function chatList(db: Db, userId: number): Promise<ChatListEntry[]>
     name: '',
     avatar: '',
     last_msg: system.latest?.content ?? '',
+    last_type: system.latest?.kind ?? 0,
+    last_name:
+      typeof system.latest?.data.nick_name === 'string' ? system.latest.data.nick_name : '',
     last_time: (system.latest?.send_time ?? 0) * 1000,
   });
   return entries.sort((a, b) => b.last_time - a.last_time);

@@ -54,6 +54,13 @@ export const messaging = {
     5: '{{name}} was muted until {{until}}',
     unmuted: '{{name}} can speak again',
   },
+  preview: {
+    1: '{{name}} joined the group',
+    2: '{{name}} recalled a message',
+    3: 'A message was deleted',
+    4: '{{name}} was removed',
+    5: '{{name}} was muted or unmuted',
+  },
   actions: {
     menu: 'Message actions',
     recall: 'Recall',
@@ -70,7 +77,7 @@ export const messaging = {
   system: {
     live: '{{name}} is live: {{title}}',
     watch: 'Watch now',
-    ban: 'Because of {{reason}}, you are banned for {{time}} in {{name}}\'s room',
+    ban: "Because of {{reason}}, you are banned for {{time}} in {{name}}'s room",
     quizWon: 'Your quiz bet "{{question}}" won {{amount}} gems',
     quizLost: 'Your quiz bet "{{question}}" did not win',
     quizRefund: 'Your quiz stake on "{{question}}" was refunded',

@@ -54,6 +54,13 @@ export const messaging = {
     5: '{{name}} 被禁言至 {{until}}',
     unmuted: '{{name}} 已解除禁言',
   },
+  preview: {
+    1: '{{name}} 加入了粉丝群',
+    2: '{{name}} 撤回了一条消息',
+    3: '一条消息已被删除',
+    4: '{{name}} 被移出了粉丝群',
+    5: '{{name}} 的禁言状态已更新',
+  },
   actions: {
     menu: '消息操作',
     recall: '撤回',
