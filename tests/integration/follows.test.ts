@@ -65,7 +65,10 @@ describe.each(DB_KINDS)('follows (%s)', (kind) => {
     expect(seen).toContainEqual({
       kind: 'room',
       anchorId: 100003,
-      frame: { type: SERVER_FRAME.attentAnchor, data: { user_id: 100001, type: 1 } },
+      frame: {
+        type: SERVER_FRAME.attentAnchor,
+        data: { user_id: 100001, type: 1, nick_name: 'SkyRider' },
+      },
     });
     const off = await callApi<{ type: number; fans: number }>(
       api,

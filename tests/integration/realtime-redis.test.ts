@@ -66,6 +66,33 @@ async function joinVia(
   return Object.assign(client, { token: login.data.token });
 }
 
+/** Logs in on `url`; answers the token and the getUserSig signature. */
+async function loginOn(url: string, mobile: string) {
+  const login = await api<{ token: string }>(url, '/api/user/login', {
+    account: mobile,
+    pwd: 'demo1234',
+    login_type: 1,
+    platform: 0,
+    source_id: 10001,
+    website: 'test',
+  });
+  expect(login.status).toBe(0);
+  const res = await fetch(`${url}/api/tencentIm/getUserSig`, {
+    headers: { authorization: `Bearer ${login.data.token}`, 'device-info': 'redis-suite' },
+  });
+  const sig = ((await res.json()) as { data: { id: string; sig: string } }).data;
+  return { token: login.data.token, sig };
+}
+
+/** Opens `mobile`'s inbox on process `on` (logged in on `url`); resolves after inboxRep. */
+async function inboxVia(url: string, on: string, mobile: string) {
+  const { token, sig } = await loginOn(url, mobile);
+  const client = await connect(`${on.replace('http', 'ws')}/im`);
+  client.send(CLIENT_FRAME.inbox, sig);
+  await client.next(SERVER_FRAME.inboxRep);
+  return Object.assign(client, { token });
+}
+
 describe.runIf(ready)('rooms across processes through Redis', () => {
   let redis: ChildProcess;
   let a: SpawnedServer;
@@ -131,5 +158,50 @@ describe.runIf(ready)('rooms across processes through Redis', () => {
     expect(out.status).toBe(0);
     await viewer.next(SERVER_FRAME.kicked);
     expect(await viewer.closed).toBe(4001);
+  });
+
+  it('delivers private and fan-group messages to an inbox on the other process', async () => {
+    const anchor = await inboxVia(a.url, b.url, '13900000003');
+    const viewer = await inboxVia(a.url, b.url, '13900000002');
+    const as = (token: string) => ({ authorization: `Bearer ${token}` });
+    const sent = await api(
+      a.url,
+      '/api/privateChat/send',
+      { anchor_id: 100003, content: 'hello across processes' },
+      as(viewer.token),
+    );
+    expect(sent.status).toBe(0);
+    await anchor.next(
+      SERVER_FRAME.privateMsg,
+      (m: { content: string }) => m.content === 'hello across processes',
+    );
+    // Joining on A subscribes the viewer's socket on B to the group.
+    const profile = await api<{ groups: { group_id: number }[] }>(
+      a.url,
+      '/api/groupChat/getAnchorProfile',
+      { anchorId: 100003 },
+    );
+    const groupId = profile.data.groups[0]!.group_id;
+    await api(a.url, '/api/anchor/attentAnchor', { anchorid: 100003 }, as(viewer.token));
+    const joined = await api(
+      a.url,
+      '/api/groupChat/addToGroupChat',
+      { group_id: groupId },
+      as(viewer.token),
+    );
+    expect(joined.status).toBe(0);
+    const said = await api(
+      a.url,
+      '/api/groupChat/send',
+      { group_id: groupId, content: 'welcome to the group' },
+      as(anchor.token),
+    );
+    expect(said.status).toBe(0);
+    await viewer.next(
+      SERVER_FRAME.groupMsg,
+      (m: { content: string }) => m.content === 'welcome to the group',
+    );
+    anchor.close();
+    viewer.close();
   });
 });

@@ -3,6 +3,8 @@
  * in time order, time separators after 60 s of silence (spec §4), and the text of notes.
  */
 import type { TFunction } from 'i18next';
+import { formatMoney } from '../../lib/format.ts';
+import { BET_RESULT } from '../../lib/quiz/types.ts';
 import {
   GROUP_MSG,
   SYSTEM_KIND,
@@ -150,6 +152,19 @@ export function systemItem(m: SystemMessageView, t: TFunction): ChatItem {
       kind: 'system',
       text: t('messaging.system.ban', { reason, time, name: data.anchor_name ?? '' }),
     };
+  }
+  if (m.kind === SYSTEM_KIND.quiz) {
+    const question = m.content;
+    const result = Number(data.result ?? 0);
+    const text =
+      result === BET_RESULT.won
+        ? t('messaging.system.quizWon', { question, amount: formatMoney(Number(data.payout)) })
+        : result === BET_RESULT.lost
+          ? t('messaging.system.quizLost', { question })
+          : result === BET_RESULT.refunded || result === BET_RESULT.withdrawn
+            ? t('messaging.system.quizRefund', { question })
+            : t('messaging.system.quizSettled', { question });
+    return { ...base, kind: 'system', text, name: t('messaging.system.quiz') };
   }
   return { ...base, kind: 'system', text: m.content, name: t('messaging.system.notice') };
 }

@@ -215,6 +215,16 @@ function onFrame(frame: Frame): void {
     case SERVER_FRAME.announcement:
       $announcement.set(frame.data as AnnouncementData);
       return;
+    case SERVER_FRAME.attentAnchor: {
+      // "X followed the anchor", as a line of the chat.
+      const { nick_name } = frame.data as { nick_name?: string };
+      if (nick_name) {
+        $chat.set(
+          addNotice($chat.get(), t()('liveRoom.chat.followed', { name: nick_name }), Date.now()),
+        );
+      }
+      return;
+    }
     case SERVER_FRAME.heatRep:
       $roomHeat.set((frame.data as { val: number }).val);
       $roomLive.set((frame.data as { status?: number }).status === 1);

@@ -3,9 +3,11 @@
  * GET /api/anchor/followState?anchorid=: the caller's state and the follower count;
  * GET /api/anchor/followList: the caller's followed anchors, live first (/user-center/focus).
  */
+import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { SERVER_FRAME } from '../../lib/realtime/protocol.ts';
+import { users } from '../db/schema.ts';
 import type { ApiEnv } from '../http/api-env.ts';
 import { ApiError, ok } from '../http/envelope.ts';
 import { requireUser } from '../http/middleware.ts';
@@ -42,10 +44,17 @@ export const followRoutes = new Hono<ApiEnv>()
     if (!(await hasRoom(db, anchorid))) throw new ApiError('errors.notFound', { httpStatus: 404 });
     const type = await toggleFollow(db, user.id, anchorid);
     if (type === FOLLOW_TYPE.followed) {
+      const [who] = await db
+        .select({ nick: users.nickName })
+        .from(users)
+        .where(eq(users.id, user.id));
       bus.publish({
         kind: 'room',
         anchorId: anchorid,
-        frame: { type: SERVER_FRAME.attentAnchor, data: { user_id: user.id, type } },
+        frame: {
+          type: SERVER_FRAME.attentAnchor,
+          data: { user_id: user.id, type, nick_name: who?.nick ?? '' },
+        },
       });
     }
     return ok(c, { type, fans: await followerCount(db, anchorid) });

@@ -5,7 +5,6 @@
  * GET and POST alike. Every call but getAnchorProfile needs a login.
  */
 import { Hono, type Context } from 'hono';
-import type { z } from 'zod';
 import {
   anchorProfileRequest,
   groupHistoryRequest,
@@ -55,29 +54,25 @@ function messageBody<B extends { content: string; img_url: string }>(body: B): B
   return body;
 }
 
-async function inputOf<S extends z.ZodType>(c: Context<ApiEnv>, schema: S) {
-  return input(c, schema);
-}
-
 /** Fan-group routes, mounted under /api/groupChat. */
 export const groupChatRoutes = new Hono<ApiEnv>()
   .on(READS, '/getAnchorProfile', async (c) => {
-    const { anchorId } = await inputOf(c, anchorProfileRequest);
+    const { anchorId } = await input(c, anchorProfileRequest);
     return ok(c, await anchorProfile(c.get('rt').db, anchorId, c.get('user')?.id ?? null));
   })
   .post('/addToGroupChat', requireUser, async (c) => {
-    const { group_id } = await inputOf(c, groupRequest);
+    const { group_id } = await input(c, groupRequest);
     const user = reader(c);
     const { db, bus } = c.get('rt');
     const { joined } = await joinGroup(db, bus, group_id, user.id);
     return ok(c, { msg: c.get('t')(joined ? 'messaging.joined' : 'messaging.alreadyJoined') });
   })
   .on(READS, '/getGroupInfo', requireUser, async (c) => {
-    const { group_id } = await inputOf(c, groupRequest);
+    const { group_id } = await input(c, groupRequest);
     return ok(c, await groupInfo(c.get('rt').db, group_id, reader(c).id));
   })
   .on(READS, '/getHistory', requireUser, async (c) => {
-    const { group_id, limit, page } = await inputOf(c, groupHistoryRequest);
+    const { group_id, limit, page } = await input(c, groupHistoryRequest);
     const list = await groupHistory(c.get('rt').db, group_id, reader(c).id, page, limit);
     return ok(c, { FansGroupHistory: list, page, limit });
   })
@@ -85,13 +80,13 @@ export const groupChatRoutes = new Hono<ApiEnv>()
     return ok(c, { chat_list: await chatList(c.get('rt').db, reader(c).id) });
   })
   .post('/read', requireUser, async (c) => {
-    const { fans_group_id } = await inputOf(c, groupReadRequest);
+    const { fans_group_id } = await input(c, groupReadRequest);
     const { db, bus } = c.get('rt');
     await readGroup(db, bus, fans_group_id, reader(c).id);
     return ok(c, null);
   })
   .post('/send', requireUser, async (c) => {
-    const body = messageBody(await inputOf(c, groupSendRequest));
+    const body = messageBody(await input(c, groupSendRequest));
     const user = c.get('user')!;
     const { db, bus } = c.get('rt');
     await checkSend(db, user.id, `g${body.group_id}`, body.content, Boolean(body.img_url));
@@ -101,7 +96,7 @@ export const groupChatRoutes = new Hono<ApiEnv>()
     );
   })
   .post('/moderate', requireUser, async (c) => {
-    const request = await inputOf(c, groupModerateRequest);
+    const request = await input(c, groupModerateRequest);
     const user = c.get('user')!;
     if (!acts.take(String(user.id))) throw new ApiError('errors.tooMany', { httpStatus: 429 });
     const { db, bus } = c.get('rt');
@@ -113,21 +108,21 @@ export const groupChatRoutes = new Hono<ApiEnv>()
 export const privateChatRoutes = new Hono<ApiEnv>()
   .use('*', requireUser)
   .on(READS, '/getRecordDetail', async (c) => {
-    const request = await inputOf(c, recordDetailRequest);
+    const request = await input(c, recordDetailRequest);
     const user = reader(c);
     const pair = pairOf(user.id, request.anchor_id, request.user_id);
     const records = await privateRecords(c.get('rt').db, pair, request.page, request.size);
     return ok(c, { ...records, page: request.page, size: request.size });
   })
   .post('/read', async (c) => {
-    const request = await inputOf(c, privateReadRequest);
+    const request = await input(c, privateReadRequest);
     const user = reader(c);
     const { db, bus } = c.get('rt');
     await readPrivate(db, bus, user.id, pairOf(user.id, request.anchor_id, request.user_id));
     return ok(c, null);
   })
   .post('/send', async (c) => {
-    const request = await inputOf(c, privateSendRequest);
+    const request = await input(c, privateSendRequest);
     const body = messageBody(request);
     const user = c.get('user')!;
     const pair = pairOf(user.id, request.anchor_id, request.user_id);

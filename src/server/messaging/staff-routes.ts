@@ -20,7 +20,7 @@ import { requireUser } from '../http/middleware.ts';
 import { RateLimiter } from '../http/rate-limit.ts';
 import { input } from '../http/validate.ts';
 import { ROLE } from '../db/schema.ts';
-import { checkSend, isOwnUpload } from './common.ts';
+import { checkSend, isOwnUpload, peopleOf } from './common.ts';
 import { listDynamics, postDynamic } from './dynamics.ts';
 import { readStaff, sendStaff, staffHistory, staffSide } from './staff.ts';
 import { readSystem, sendSystem, systemHistory } from './system.ts';
@@ -88,6 +88,9 @@ export const noticeRoutes = new Hono<ApiEnv>().post('/notice', requireUser, asyn
   if (!content) throw new ApiError('validation.required');
   if (!notices.take(String(user.id))) throw new ApiError('errors.tooMany', { httpStatus: 429 });
   const { db, bus } = c.get('rt');
+  if (user_id !== undefined && (await peopleOf(db, [user_id])).size === 0) {
+    throw new ApiError('messaging.errors.noUser');
+  }
   return ok(
     c,
     await sendSystem(db, bus, { userId: user_id ?? null, kind: SYSTEM_KIND.notice, content }),

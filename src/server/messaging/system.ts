@@ -181,3 +181,48 @@ export async function alertFollowers(db: Db, bus: Bus, anchorId: number): Promis
   log('info', 'go_live_alert', { anchorId, followers: userIds.length });
   return userIds.length;
 }
+
+/** Rows one insert writes when a quiz's bettors are told. */
+const RESULT_CHUNK = 2_000;
+
+/**
+ * Tells every bettor of a settled quiz its result in their system conversation: one row each
+ * (result, stake and payout in `data`), written in chunks, and one bus message for all of them.
+ */
+export async function tellBettors(
+  db: Db,
+  bus: Bus,
+  quiz: { guess_id: number; anchor_id: number; question: string },
+  results: { userId: number; stake: { result: number; amount: number; payout: number } }[],
+): Promise<void> {
+  if (results.length === 0) return;
+  const rows = results.map((r) => ({
+    userId: r.userId,
+    kind: SYSTEM_KIND.quiz,
+    anchorId: quiz.anchor_id,
+    content: quiz.question,
+    data: {
+      guess_id: quiz.guess_id,
+      result: r.stake.result,
+      amount: r.stake.amount,
+      payout: r.stake.payout,
+    },
+  }));
+  for (let i = 0; i < rows.length; i += RESULT_CHUNK) {
+    await db.insert(systemMessages).values(rows.slice(i, i + RESULT_CHUNK));
+  }
+  // One frame for everyone: the conversation shows each bettor's own result when opened.
+  const view: SystemMessageView = {
+    id: 0,
+    kind: SYSTEM_KIND.quiz,
+    content: quiz.question,
+    anchor_id: quiz.anchor_id,
+    data: { guess_id: quiz.guess_id },
+    send_time: Math.floor(Date.now() / 1000),
+  };
+  toInbox(
+    bus,
+    { users: results.map((r) => r.userId) },
+    { type: SERVER_FRAME.SystemMessage, data: view },
+  );
+}

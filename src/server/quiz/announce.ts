@@ -8,6 +8,7 @@ import { SERVER_FRAME } from '../../lib/realtime/protocol.ts';
 import type { GuessSettledData, QuizFrameData, QuizView } from '../../lib/quiz/types.ts';
 import type { Db } from '../db/index.ts';
 import { log } from '../log.ts';
+import { tellBettors } from '../messaging/system.ts';
 import type { Bus } from '../realtime/bus.ts';
 import type { Settled } from './settle.ts';
 import { quizzesByIds } from './views.ts';
@@ -21,8 +22,17 @@ export function announceQuiz(bus: Bus, quiz: QuizView, message: QuizMessage): vo
   bus.publish({ kind: 'room', anchorId: quiz.anchor_id, frame: { type: SERVER_FRAME.quiz, data } });
 }
 
-/** Sends `guessSettled` to the room, and to each bettor in it their own result and balance. */
-export function announceSettled(bus: Bus, settled: Settled): void {
+/**
+ * Sends `guessSettled` to the room, and to each bettor in it their own result and balance; every
+ * bettor also finds the result in their system conversation.
+ */
+export function announceSettled(db: Db, bus: Bus, settled: Settled): void {
+  void tellBettors(db, bus, settled.quiz, settled.results).catch((error: unknown) =>
+    log('warn', 'quiz_result_messages_failed', {
+      quizId: settled.quiz.guess_id,
+      error: String(error),
+    }),
+  );
   const { quiz, results } = settled;
   const room: GuessSettledData = { guess_id: quiz.guess_id, guess: quiz };
   bus.publish({

@@ -18,7 +18,7 @@ export const QUIZ_TICK_MS = 1_000;
 export async function settleAndAnnounce(rt: Runtime, id: number): Promise<void> {
   try {
     const settled = await runJob(rt.db, id);
-    if (settled) announceSettled(rt.bus, settled);
+    if (settled) announceSettled(rt.db, rt.bus, settled);
   } catch (error) {
     log('error', 'quiz_settlement_failed', { quizId: id, error: String(error) });
   }

@@ -97,7 +97,7 @@ export function quizRoutes() {
         throw new ApiError('quiz.errors.notManager');
       await refusing(c, 'draw', () => startDraw(db, guess_id, winner));
       const settled = await runJob(db, guess_id);
-      if (settled) announceSettled(bus, settled);
+      if (settled) announceSettled(db, bus, settled);
       return ok(c, settled?.quiz ?? (await findQuiz(db, guess_id)));
     })
     .get('/room', async (c) => {
@@ -132,7 +132,7 @@ export const adminQuizRoutes = new Hono<ApiEnv>()
     const { db, bus } = c.get('rt');
     await refusing(c, 'cancel', () => startCancel(db, guess_id, c.get('user')!.id));
     const settled = await refusing(c, 'cancel', () => runJob(db, guess_id));
-    if (settled) announceSettled(bus, settled);
+    if (settled) announceSettled(db, bus, settled);
     const quiz = settled?.quiz ?? (await findQuiz(db, guess_id));
     return ok(c, {
       ...quiz,

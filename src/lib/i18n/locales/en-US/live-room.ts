@@ -26,6 +26,7 @@ export const liveRoom = {
     bannedForever: 'You are banned permanently',
     bannedNotice: '{{name}} was banned: {{reason}}, {{time}}',
     unbannedNotice: '{{name}} can speak again',
+    followed: '{{name}} followed the anchor',
     cleared: 'The chat was cleared by a manager',
     deleted: 'Message deleted',
     manager: 'Manager',

@@ -81,6 +81,8 @@ export const messaging = {
     quizWon: 'Your quiz bet "{{question}}" won {{amount}} gems',
     quizLost: 'Your quiz bet "{{question}}" did not win',
     quizRefund: 'Your quiz stake on "{{question}}" was refunded',
+    quizSettled: 'The quiz "{{question}}" was settled',
+    quiz: 'Quiz result',
     notice: 'Platform notice',
   },
   toast: {
@@ -103,6 +105,7 @@ export const messaging = {
     muteLength: 'Choose a mute length from the list',
     badAction: 'Unknown action',
     noChat: 'This conversation does not exist',
+    noUser: 'This user does not exist',
     noAnchor: 'This anchor does not exist',
     badImage: 'Images must be uploaded first',
     tooLong: 'A message can be at most {{max}} characters',

@@ -29,6 +29,7 @@ export const liveRoom: LiveRoomResource = {
     bannedForever: '您已被永久禁言',
     bannedNotice: '{{name}} 因{{reason}}被禁言{{time}}',
     unbannedNotice: '{{name}} 已解除禁言',
+    followed: '{{name}} 关注了主播',
     cleared: '管理员清空了聊天',
     deleted: '消息已删除',
     manager: '房管',

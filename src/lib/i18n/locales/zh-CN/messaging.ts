@@ -81,6 +81,8 @@ export const messaging = {
     quizWon: '你在竞猜「{{question}}」中赢得 {{amount}} 宝石',
     quizLost: '你在竞猜「{{question}}」中未中奖',
     quizRefund: '你在竞猜「{{question}}」中的投注已退还',
+    quizSettled: '竞猜「{{question}}」已结算',
+    quiz: '竞猜结果',
     notice: '平台公告',
   },
   toast: {
@@ -103,6 +105,7 @@ export const messaging = {
     muteLength: '请从列表中选择禁言时长',
     badAction: '未知操作',
     noChat: '会话不存在',
+    noUser: '用户不存在',
     noAnchor: '主播不存在',
     badImage: '请先上传图片',
     tooLong: '消息最多 {{max}} 个字',
