@@ -99,7 +99,9 @@ test('guests are asked to log in; a viewer follows, finds the anchor in Followin
   await screenshot(page, info, 'follows-375-zh-CN');
   await card.locator('[data-unfollow]').click();
   await expectToast(page, /已取消关注/);
-  await expect(page.locator('[data-empty]')).toBeVisible();
+  // The demo's other follow (阿杰解说, whose fan group 13900000001 is in) stays.
+  await expect(card).toHaveCount(0);
+  await expect(page.locator('[data-followed]')).toHaveCount(1);
   await useLocale(page, baseURL!, 'en-US');
   await page.setViewportSize({ width: 1280, height: 720 });
   await page.goto(`/anchorInfo/${ANCHOR}`);
