@@ -142,8 +142,24 @@ test('follow, go-live alert, fan group chat with a mute, and a private chat on b
   await expectToast(viewer, 'You have been muted');
   await expect(viewer.locator('[data-composer-closed]')).toHaveText('You have been muted');
 
+  // The anchor posts an update: it reaches the group (the muted member still reads it) and the
+  // anchor's page.
+  await anchor.locator('.mc-dyn-open').click();
+  const dialog = anchor.locator('[data-dynamic-dialog]');
+  await dialog.locator('textarea').fill('周日德比全程解说，不见不散！');
+  await dialog.locator('.btn-primary').click();
+  await expectToast(anchor, '动态已发布');
+  await expect(conv.locator('.mc-bubble.is-dynamic')).toContainText('周日德比全程解说');
+
   // A private chat: the viewer writes from the anchor's room; the anchor gets the toast and badge.
   await anchor.locator('.mc-back').click();
+  // The anchor page is cached for 15 s (s-maxage): the update shows within that.
+  await expect(async () => {
+    await viewer.goto(`/anchorInfo/${ANCHOR_ID}`);
+    await expect(viewer.locator('[data-dynamics]')).toContainText('周日德比全程解说', {
+      timeout: 1000,
+    });
+  }).toPass({ timeout: 30_000, intervals: [2_000] });
   await viewer.goto(`/liveMatchesTwo/${ANCHOR_ID}`);
   await viewer.locator('[data-message]').click();
   await expect(viewer.locator('.mc-conv h2')).toHaveText('老K说球');
