@@ -3,7 +3,8 @@
  * and, on another page, gets the go-live card when the anchor's stream reaches the ingest; the
  * viewer follows and joins a fan group from the anchor page, chats and sends an image; the
  * anchor sees the unread badge, mutes the viewer and the viewer's messages disappear with the
- * muted notice; a private chat with unread badges and the arrival toast on both sides. Screens
+ * muted notice; the anchor posts an update; a private chat with unread badges and the arrival
+ * toast on both sides; an administrator's platform notice. Screens
  * at 1440 and 375 px in both languages, and axe on the Messages tab.
  */
 import type { Browser, Page } from '@playwright/test';
@@ -199,4 +200,13 @@ test('follow, go-live alert, fan group chat with a mute, and a private chat on b
   await expect(anchor.locator('.mc-system, .mc-live').first()).toBeVisible();
   await screenshot(anchor, info, 'messaging-system-375-en');
   await expectAccessible(anchor);
+
+  // An administrator posts a platform notice from the system conversation; it reaches the
+  // anchor's open system conversation at once.
+  const admin = await open(browser, baseURL!, '13900000005', '/user-center/privateChat');
+  await admin.locator('.mc-entry').filter({ hasText: 'System messages' }).click();
+  admin.once('dialog', (d) => void d.accept());
+  await admin.locator('[data-composer]').fill('Cup final tonight: every room is free to watch');
+  await admin.locator('.mc-composer button[type=submit]').click();
+  await expect(anchor.locator('.mc-system').last()).toContainText('Cup final tonight');
 });

@@ -33,6 +33,9 @@ export interface ConversationProps {
 
 type Removal = { seq?: number; uid?: number };
 
+/** Shortest time between two read calls of an open conversation. */
+const READ_EVERY_MS = 2_000;
+
 function applyRemoval(items: ChatItem[], removal: Removal): ChatItem[] {
   return items.filter(
     (i) =>
@@ -55,8 +58,32 @@ export function Conversation(props: ConversationProps) {
   const list = useRef<HTMLOListElement>(null);
   const stick = useRef(true);
 
+  // Reads are sent at most every READ_EVERY_MS while messages keep coming (a busy group would
+  // otherwise cost one call per message per open reader); the last one always goes.
+  const readTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const lastRead = useRef(0);
   const markRead = useCallback(
-    (latest: number) => void source.read(latest).catch(() => {}),
+    (latest: number) => {
+      const send = () => {
+        lastRead.current = Date.now();
+        readTimer.current = undefined;
+        void source.read(latest).catch(() => {});
+      };
+      clearTimeout(readTimer.current);
+      const wait = lastRead.current + READ_EVERY_MS - Date.now();
+      if (wait <= 0) send();
+      else readTimer.current = setTimeout(send, wait);
+    },
+    [source],
+  );
+  // Leaving with a read still waiting sends it at once.
+  useEffect(
+    () => () => {
+      if (readTimer.current === undefined) return;
+      clearTimeout(readTimer.current);
+      readTimer.current = undefined;
+      void source.read(Date.now()).catch(() => {});
+    },
     [source],
   );
 

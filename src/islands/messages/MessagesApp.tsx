@@ -23,7 +23,7 @@ import { SERVER_FRAME } from '../../lib/realtime/protocol.ts';
 import { openLogin } from '../../lib/stores/dialogs.ts';
 import { chatKey, onInboxFrame } from '../../lib/stores/inbox.ts';
 import { $locale } from '../../lib/stores/locale.ts';
-import { $loggedIn, $userId } from '../../lib/stores/session.ts';
+import { $isAdmin, $loggedIn, $userId } from '../../lib/stores/session.ts';
 import { showToast } from '../../lib/stores/toast.ts';
 import { useT } from '../use-t.ts';
 import { ChatList, chatName } from './ChatList.tsx';
@@ -186,9 +186,10 @@ export function MessagesApp() {
     [reload],
   );
 
+  const admin = useStore($isAdmin);
   const source = useMemo(
-    () => (open ? sourceOf(open, me, t, locale) : null),
-    [open, me, t, locale],
+    () => (open ? sourceOf(open, me, t, locale, admin) : null),
+    [open, me, t, locale, admin],
   );
 
   const sent = (item: ChatItem) => {

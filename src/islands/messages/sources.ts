@@ -45,6 +45,7 @@ export function sourceOf(
   me: number,
   t: TFunction,
   locale: string,
+  admin = false,
 ): ChatSource {
   const key = chatKey(entry.type, entry.chat_id);
   switch (entry.type) {
@@ -125,6 +126,16 @@ export function sourceOf(
         load: async (page) =>
           (await messagingApi.systemHistory(page)).list.map((m) => systemItem(m, t)),
         read: () => messagingApi.readSystem(),
+        // Administrators post platform notices to everyone from here, after a confirmation.
+        ...(admin
+          ? {
+              send: async (text: string) => {
+                if (!confirm(t('messaging.noticeConfirm')))
+                  throw new Error(t('messaging.noticeKept'));
+                return systemItem(await messagingApi.notice(text), t);
+              },
+            }
+          : {}),
         onFrame(frame) {
           if (frame.type === SERVER_FRAME.AnchorStartLiveMessage) {
             const a = frame.data as AnchorStartLive;

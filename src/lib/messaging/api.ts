@@ -128,6 +128,12 @@ export const messagingApi = {
       limit: HISTORY_PAGE,
     }),
   readSystem: () => call<null>('post', '/api/systemMessage/read', {}),
+  /** Administrators: a platform notice to one user, or everyone without `userId`. */
+  notice: (content: string, userId?: number) =>
+    call<SystemMessageView>('post', '/api/admin/notice', {
+      content,
+      ...(userId ? { user_id: userId } : {}),
+    }),
   postDynamic: (content: string, images: string[]) =>
     call<Dynamic>('post', '/api/anchor/dynamic', { content, images }),
   dynamics: (anchorId: number, page = 1) =>

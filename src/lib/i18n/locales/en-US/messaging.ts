@@ -30,6 +30,8 @@ export const messaging = {
   followToJoin: 'Follow to join the fan group',
   openGroup: 'Fan group',
   message: 'Message',
+  noticeConfirm: 'Send this notice to every user?',
+  noticeKept: 'Notice not sent',
   openChat: 'Open chat',
   dynamic: {
     open: 'Post an update',

@@ -30,6 +30,8 @@ export const messaging = {
   followToJoin: '关注后可加入粉丝群',
   openGroup: '粉丝群',
   message: '私信',
+  noticeConfirm: '把这条公告发给所有用户吗？',
+  noticeKept: '公告未发送',
   openChat: '打开会话',
   dynamic: {
     open: '发布动态',
