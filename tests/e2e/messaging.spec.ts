@@ -43,8 +43,6 @@ async function open(
   return page;
 }
 
-const tokenOf = (page: Page) => page.evaluate(() => localStorage.getItem('token') ?? '');
-
 test('follow, go-live alert, fan group chat with a mute, and a private chat on both sides', async ({
   browser,
   baseURL,
