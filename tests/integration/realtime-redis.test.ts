@@ -41,32 +41,7 @@ async function api<T>(
   return (await res.json()) as { status: number; data: T };
 }
 
-/** Logs in with a password on `url` and joins room 100003 as that user on `other`. */
-async function joinVia(
-  url: string,
-  other: string,
-  mobile: string,
-): Promise<TestClient & { token: string }> {
-  const login = await api<{ token: string }>(url, '/api/user/login', {
-    account: mobile,
-    pwd: 'demo1234',
-    login_type: 1,
-    platform: 0,
-    source_id: 10001,
-    website: 'test',
-  });
-  expect(login.status).toBe(0);
-  const res = await fetch(`${url}/api/tencentIm/getUserSig`, {
-    headers: { authorization: `Bearer ${login.data.token}`, 'device-info': 'redis-suite' },
-  });
-  const sig = ((await res.json()) as { data: { id: string; sig: string } }).data;
-  const client = await connect(`${other.replace('http', 'ws')}/im`);
-  client.send(CLIENT_FRAME.login, { groupId: '100003', channel: 'OFFICIAL', ...sig });
-  await client.next(SERVER_FRAME.loginRep);
-  return Object.assign(client, { token: login.data.token });
-}
-
-/** Logs in on `url`; answers the token and the getUserSig signature. */
+/** Logs in with a password on `url`; answers the token and the getUserSig signature. */
 async function loginOn(url: string, mobile: string) {
   const login = await api<{ token: string }>(url, '/api/user/login', {
     account: mobile,
@@ -82,6 +57,19 @@ async function loginOn(url: string, mobile: string) {
   });
   const sig = ((await res.json()) as { data: { id: string; sig: string } }).data;
   return { token: login.data.token, sig };
+}
+
+/** Logs in on `url` and joins room 100003 as that user on `other`. */
+async function joinVia(
+  url: string,
+  other: string,
+  mobile: string,
+): Promise<TestClient & { token: string }> {
+  const { token, sig } = await loginOn(url, mobile);
+  const client = await connect(`${other.replace('http', 'ws')}/im`);
+  client.send(CLIENT_FRAME.login, { groupId: '100003', channel: 'OFFICIAL', ...sig });
+  await client.next(SERVER_FRAME.loginRep);
+  return Object.assign(client, { token });
 }
 
 /** Opens `mobile`'s inbox on process `on` (logged in on `url`); resolves after inboxRep. */
