@@ -3,26 +3,12 @@
  * announcement from the user centre, and the viewer's room follows at once; people who moderate
  * nothing are told so.
  */
-import type { Browser, Page } from '@playwright/test';
-import { expect, screenshot, signIn, test, useLocale } from './fixtures.ts';
+import { expect, openWindow, screenshot, test } from './fixtures.ts';
 
 const ROOM = '/liveMatchesTwo/100003';
 const MANAGE = '/user-center/live-room-settings';
 
-async function open(
-  browser: Browser,
-  baseURL: string,
-  path: string,
-  mobile: string | null,
-  { width = 1440, locale = 'en-US' }: { width?: number; locale?: 'en-US' | 'zh-CN' } = {},
-): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, baseURL });
-  const page = await context.newPage();
-  await useLocale(page, baseURL, locale);
-  await page.goto(path);
-  if (mobile) await signIn(page, mobile);
-  return page;
-}
+const open = openWindow;
 
 test('the anchor deletes a message and lifts a ban from comment management; the room follows', async ({
   browser,

@@ -10,6 +10,7 @@ import AxeBuilder from '@axe-core/playwright';
 import {
   test as base,
   expect,
+  type Browser,
   type BrowserContext,
   type Page,
   type TestInfo,
@@ -218,6 +219,26 @@ export async function signIn(page: Page, mobile: string): Promise<void> {
     localStorage.setItem('userInfo', JSON.stringify({ ...d, token: undefined }));
   }, data);
   await page.reload();
+}
+
+/**
+ * A second window: a new browser context of `width` × 900 in `locale`, opened at `path`, signed
+ * in as `mobile` (or a guest for null), its toasts logged like the test's own page.
+ */
+export async function openWindow(
+  browser: Browser,
+  baseURL: string,
+  path: string,
+  mobile: string | null,
+  { width = 1440, locale = 'en-US' }: { width?: number; locale?: 'en-US' | 'zh-CN' } = {},
+): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: 900 }, baseURL });
+  const page = await context.newPage();
+  await trackToasts(page);
+  await useLocale(page, baseURL, locale);
+  await page.goto(path);
+  if (mobile) await signIn(page, mobile);
+  return page;
 }
 
 /** The next captcha challenge the page receives (test_x is there under CAPTCHA_TEST_SOLUTION=1). */

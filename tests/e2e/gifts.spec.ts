@@ -7,15 +7,7 @@
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page, TestInfo } from '@playwright/test';
-import {
-  expect,
-  expectToast,
-  screenshot,
-  signIn,
-  test,
-  trackToasts,
-  useLocale,
-} from './fixtures.ts';
+import { expect, expectToast, screenshot, test, openWindow } from './fixtures.ts';
 
 const ROOM = '/liveMatchesTwo/100003';
 
@@ -32,12 +24,7 @@ async function open(
   mobile: string | null,
   { width = 1440, locale = 'en-US' }: { width?: number; locale?: 'en-US' | 'zh-CN' } = {},
 ): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, baseURL });
-  const page = await context.newPage();
-  await trackToasts(page);
-  await useLocale(page, baseURL, locale);
-  await page.goto(ROOM);
-  if (mobile) await signIn(page, mobile);
+  const page = await openWindow(browser, baseURL, ROOM, mobile, { width, locale });
   await expect(page.locator('[data-gift-grid] [data-gift]').first()).toBeVisible();
   return page;
 }

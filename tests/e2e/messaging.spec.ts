@@ -7,17 +7,16 @@
  * toast on both sides; an administrator's platform notice. Screens
  * at 1440 and 375 px in both languages, and axe on the Messages tab.
  */
-import type { Browser, Page } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import sharp from 'sharp';
 import { mediaHookToken } from '../../src/server/media/hooks.ts';
 import {
   expect,
   expectAccessible,
   expectToast,
+  openWindow,
   screenshot,
-  signIn,
   test,
-  trackToasts,
   useLocale,
 } from './fixtures.ts';
 
@@ -27,21 +26,13 @@ const VIEWER = '13900000002';
 /** A demo anchor whose room is offline. */
 const OFFLINE_ANCHOR = '13900000012';
 
-async function open(
+const open = (
   browser: Browser,
   baseURL: string,
   mobile: string,
   path: string,
-  { width = 1440, locale = 'en-US' }: { width?: number; locale?: 'en-US' | 'zh-CN' } = {},
-): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, baseURL });
-  const page = await context.newPage();
-  await trackToasts(page);
-  await useLocale(page, baseURL, locale);
-  await page.goto(path);
-  await signIn(page, mobile);
-  return page;
-}
+  options?: { width?: number; locale?: 'en-US' | 'zh-CN' },
+) => openWindow(browser, baseURL, path, mobile, options);
 
 test('follow, go-live alert, fan group chat with a mute, and a private chat on both sides', async ({
   browser,

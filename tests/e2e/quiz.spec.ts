@@ -15,7 +15,7 @@ import {
   signIn,
   test,
   trackToasts,
-  useLocale,
+  openWindow,
 } from './fixtures.ts';
 
 const ROOM = '/liveMatchesTwo/100003';
@@ -26,12 +26,7 @@ async function open(
   mobile: string,
   { width = 1440, locale = 'en-US' }: { width?: number; locale?: 'en-US' | 'zh-CN' } = {},
 ): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, baseURL });
-  const page = await context.newPage();
-  await trackToasts(page);
-  await useLocale(page, baseURL, locale);
-  await page.goto(ROOM);
-  await signIn(page, mobile);
+  const page = await openWindow(browser, baseURL, ROOM, mobile, { width, locale });
   await expect(page.locator('[data-chat-input]')).toBeVisible();
   return page;
 }

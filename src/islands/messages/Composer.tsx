@@ -5,9 +5,9 @@
  */
 import { useRef, useState } from 'react';
 import { MESSAGE_MAX_LENGTH } from '../../lib/messaging/types.ts';
-import { checkImageFile, uploadImage } from '../../lib/stores/studio.ts';
 import { showToast } from '../../lib/stores/toast.ts';
 import { useT } from '../use-t.ts';
+import { uploadPicked } from './upload.ts';
 
 /** Props of Composer. */
 export interface ComposerProps {
@@ -35,24 +35,8 @@ export function Composer({ onSend, images, closedReason }: ComposerProps) {
     }
   };
 
-  const pickImage = async (picked: File | undefined) => {
-    if (!picked) return;
-    const refusal = checkImageFile(picked);
-    if (refusal) {
-      showToast(t(refusal), 'error');
-      return;
-    }
-    setBusy(true);
-    try {
-      const url = await uploadImage(picked, 'image', () => {});
-      await onSend('', url);
-    } catch (e) {
-      showToast((e as Error).message, 'error');
-    } finally {
-      setBusy(false);
-      if (file.current) file.current.value = '';
-    }
-  };
+  const pickImage = (picked: File | undefined) =>
+    uploadPicked(picked, t, file, setBusy, (url) => onSend('', url));
 
   if (closedReason) {
     return (

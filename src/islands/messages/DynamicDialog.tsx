@@ -2,9 +2,9 @@
 import { useRef, useState } from 'react';
 import { messagingApi } from '../../lib/messaging/api.ts';
 import { DYNAMIC_MAX_IMAGES, DYNAMIC_MAX_LENGTH } from '../../lib/messaging/types.ts';
-import { checkImageFile, uploadImage } from '../../lib/stores/studio.ts';
 import { showToast } from '../../lib/stores/toast.ts';
 import { useT } from '../use-t.ts';
+import { uploadPicked } from './upload.ts';
 
 /** The dialog, open while rendered. */
 export function DynamicDialog({ onClose }: { onClose: () => void }) {
@@ -14,24 +14,10 @@ export function DynamicDialog({ onClose }: { onClose: () => void }) {
   const [busy, setBusy] = useState(false);
   const file = useRef<HTMLInputElement>(null);
 
-  const add = async (picked: File | undefined) => {
-    if (!picked) return;
-    const refusal = checkImageFile(picked);
-    if (refusal) {
-      showToast(t(refusal), 'error');
-      return;
-    }
-    setBusy(true);
-    try {
-      const url = await uploadImage(picked, 'image', () => {});
-      setImages((now) => [...now, url].slice(0, DYNAMIC_MAX_IMAGES));
-    } catch (e) {
-      showToast((e as Error).message, 'error');
-    } finally {
-      setBusy(false);
-      if (file.current) file.current.value = '';
-    }
-  };
+  const add = (picked: File | undefined) =>
+    uploadPicked(picked, t, file, setBusy, (url) =>
+      setImages((now) => [...now, url].slice(0, DYNAMIC_MAX_IMAGES)),
+    );
 
   const post = async () => {
     setBusy(true);
