@@ -50,6 +50,8 @@ export async function handleInbox(
     return;
   }
   const userId = Number(parsed.data.id);
+  // Open already: a repeated frame costs no queries (a page opens its inbox once).
+  if (conn.inboxUser === userId) return;
   const { db } = ctx.rt;
   const profile = await profileForSession(db, userId, proof.session);
   if (!profile) {
