@@ -3,7 +3,7 @@
  * private chats (as viewer, and as anchor their inbox), their staff channel (administrators also
  * see the channels users wrote to) and the system conversation. One query per kind.
  */
-import { and, desc, eq, gt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, or, sql } from 'drizzle-orm';
 import {
   CHAT_TYPE,
   GROUP_MSG,
@@ -19,7 +19,7 @@ import {
   staffThreads,
   users,
 } from '../db/schema.ts';
-import { isAdmin, peopleOf } from './common.ts';
+import { peopleOf } from './common.ts';
 import { WRITTEN } from './groups.ts';
 import { systemUnread } from './system.ts';
 
@@ -39,8 +39,8 @@ const blank = {
   last_name: '',
 };
 
-/** The caller's conversations, newest first. */
-export async function chatList(db: Db, userId: number): Promise<ChatListEntry[]> {
+/** The caller's conversations, newest first; `admin` adds the staff side of users' channels. */
+export async function chatList(db: Db, userId: number, admin: boolean): Promise<ChatListEntry[]> {
   const [groups, privates, own, staff, system] = await Promise.all([
     db
       .select({
@@ -86,27 +86,23 @@ export async function chatList(db: Db, userId: number): Promise<ChatListEntry[]>
       .orderBy(desc(privateChats.lastAt))
       .limit(PRIVATE_CHATS),
     db.select().from(staffThreads).where(eq(staffThreads.userId, userId)),
-    isAdmin(db, userId).then((admin) =>
-      admin
-        ? db
-            .select({
-              userId: staffThreads.userId,
-              unread: staffThreads.staffUnread,
-              lastAt: staffThreads.lastAt,
-              lastText: staffThreads.lastText,
-              lastStaffId: staffThreads.lastStaffId,
-              name: users.nickName,
-              avatar: users.avatar,
-            })
-            .from(staffThreads)
-            .innerJoin(users, eq(users.id, staffThreads.userId))
-            .where(
-              and(sql`${staffThreads.userId} <> ${userId}`, gt(staffThreads.lastAt, new Date(0))),
-            )
-            .orderBy(desc(staffThreads.lastAt))
-            .limit(STAFF_CHANNELS)
-        : [],
-    ),
+    admin
+      ? db
+          .select({
+            userId: staffThreads.userId,
+            unread: staffThreads.staffUnread,
+            lastAt: staffThreads.lastAt,
+            lastText: staffThreads.lastText,
+            lastStaffId: staffThreads.lastStaffId,
+            name: users.nickName,
+            avatar: users.avatar,
+          })
+          .from(staffThreads)
+          .innerJoin(users, eq(users.id, staffThreads.userId))
+          .where(sql`${staffThreads.userId} <> ${userId}`)
+          .orderBy(desc(staffThreads.lastAt))
+          .limit(STAFF_CHANNELS)
+      : [],
     systemUnread(db, userId),
   ]);
   const entries: ChatListEntry[] = [];
@@ -191,8 +187,12 @@ export async function chatList(db: Db, userId: number): Promise<ChatListEntry[]>
 }
 
 /** The caller's conversations with unread messages (the header badge and the inbox's start). */
-export async function unreadCounts(db: Db, userId: number): Promise<UnreadChange[]> {
-  const list = await chatList(db, userId);
+export async function unreadCounts(
+  db: Db,
+  userId: number,
+  admin: boolean,
+): Promise<UnreadChange[]> {
+  const list = await chatList(db, userId, admin);
   return list
     .filter((e) => e.unread_num > 0)
     .map((e) => ({ type: e.type, id: e.chat_id, unread_num: e.unread_num }));

@@ -62,11 +62,14 @@ export function personOr(people: Map<number, ChatPerson>, uid: number): ChatPers
   return people.get(uid) ?? { uid, nick_name: '', avatar: '' };
 }
 
-/** True when the user is an administrator. */
-export async function isAdmin(db: Db, userId: number): Promise<boolean> {
-  const [row] = await db.select({ role: users.role }).from(users).where(eq(users.id, userId));
-  return row?.role === ROLE.admin;
+/** Who acts: the session's user id and role (the session already read them). */
+export interface Actor {
+  id: number;
+  role: number;
 }
+
+/** True when the actor is an administrator. */
+export const isAdmin = (actor: Actor) => actor.role === ROLE.admin;
 
 /** Refuses when the platform has turned sending off. */
 export async function assertSendingOpen(db: Db): Promise<void> {

@@ -24,13 +24,12 @@ import {
   fanGroups,
   follows,
   liveRooms,
-  ROLE,
-  roomManagers,
   users,
 } from '../db/schema.ts';
 import { ApiError } from '../http/envelope.ts';
 import type { Bus } from '../realtime/bus.ts';
-import { peopleOf, personOr, seconds, toInbox } from './common.ts';
+import { isAdmin, peopleOf, personOr, seconds, toInbox, type Actor } from './common.ts';
+import { roomModerators } from '../live/chat.ts';
 
 /** Types people write: they count towards unread numbers. */
 export const WRITTEN: number[] = [GROUP_MSG.normal, GROUP_MSG.image, GROUP_MSG.dynamic];
@@ -85,17 +84,12 @@ export async function requireMember(db: Db, groupId: number, userId: number) {
   return row;
 }
 
-/** True when `userId` runs the group: its anchor, a manager of the anchor's room, an administrator. */
-export async function runsGroup(db: Db, anchorId: number, userId: number): Promise<boolean> {
-  if (anchorId === userId) return true;
-  const [[user], managers] = await Promise.all([
-    db.select({ role: users.role }).from(users).where(eq(users.id, userId)),
-    db
-      .select({ id: roomManagers.userId })
-      .from(roomManagers)
-      .where(and(eq(roomManagers.anchorId, anchorId), eq(roomManagers.userId, userId))),
-  ]);
-  return user?.role === ROLE.admin || managers.length > 0;
+/**
+ * True when `actor` runs the group: whoever moderates the anchor's room (the anchor, its
+ * managers, administrators), as the room's chat decides it.
+ */
+export async function runsGroup(db: Db, anchorId: number, actor: Actor): Promise<boolean> {
+  return isAdmin(actor) || (await roomModerators(db, anchorId)).has(actor.id);
 }
 
 /** Group messages as frames and history show them. */
@@ -283,7 +277,8 @@ export async function joinGroup(db: Db, bus: Bus, groupId: number, userId: numbe
 }
 
 /** getGroupInfo: members only. */
-export async function groupInfo(db: Db, groupId: number, userId: number) {
+export async function groupInfo(db: Db, groupId: number, actor: Actor) {
+  const userId = actor.id;
   const group = await groupById(db, groupId);
   const mine = await requireMember(db, groupId, userId);
   const [[members], [anchor], manager] = await Promise.all([
@@ -295,7 +290,7 @@ export async function groupInfo(db: Db, groupId: number, userId: number) {
       .select({ nick: users.nickName, avatar: users.avatar })
       .from(users)
       .where(eq(users.id, group.anchorId)),
-    runsGroup(db, group.anchorId, userId),
+    runsGroup(db, group.anchorId, actor),
   ]);
   const muted = mine.mutedUntil && mine.mutedUntil.getTime() > Date.now() ? mine.mutedUntil : null;
   return {

@@ -15,7 +15,7 @@ import type { Db } from '../db/index.ts';
 import { fanGroupKicks, fanGroupMembers, fanGroupMessages } from '../db/schema.ts';
 import { ApiError } from '../http/envelope.ts';
 import type { Bus } from '../realtime/bus.ts';
-import { toInbox } from './common.ts';
+import { toInbox, type Actor } from './common.ts';
 import { announce, appendMessage, groupById, requireMember, runsGroup, WRITTEN } from './groups.ts';
 
 /** Moderation of a fan group. */
@@ -33,11 +33,12 @@ export async function moderateGroup(
   db: Db,
   bus: Bus,
   groupId: number,
-  actorId: number,
+  actor: Actor,
   request: GroupAction,
 ): Promise<GroupMessage> {
+  const actorId = actor.id;
   const group = await groupById(db, groupId);
-  const runs = await runsGroup(db, group.anchorId, actorId);
+  const runs = await runsGroup(db, group.anchorId, actor);
   if (!runs) await requireMember(db, groupId, actorId);
   if (request.action === 'recall' || request.action === 'delete') {
     const [target] = await db

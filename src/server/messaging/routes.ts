@@ -22,7 +22,7 @@ import { requireUser } from '../http/middleware.ts';
 import { RateLimiter } from '../http/rate-limit.ts';
 import { input } from '../http/validate.ts';
 import { chatList } from './chat-list.ts';
-import { checkSend, isOwnUpload } from './common.ts';
+import { checkSend, isAdmin, isOwnUpload } from './common.ts';
 import {
   anchorProfile,
   groupHistory,
@@ -69,7 +69,7 @@ export const groupChatRoutes = new Hono<ApiEnv>()
   })
   .on(READS, '/getGroupInfo', requireUser, async (c) => {
     const { group_id } = await input(c, groupRequest);
-    return ok(c, await groupInfo(c.get('rt').db, group_id, reader(c).id));
+    return ok(c, await groupInfo(c.get('rt').db, group_id, reader(c)));
   })
   .on(READS, '/getHistory', requireUser, async (c) => {
     const { group_id, limit, page } = await input(c, groupHistoryRequest);
@@ -77,7 +77,8 @@ export const groupChatRoutes = new Hono<ApiEnv>()
     return ok(c, { FansGroupHistory: list, page, limit });
   })
   .on(READS, '/getChatList', requireUser, async (c) => {
-    return ok(c, { chat_list: await chatList(c.get('rt').db, reader(c).id) });
+    const user = reader(c);
+    return ok(c, { chat_list: await chatList(c.get('rt').db, user.id, isAdmin(user)) });
   })
   .post('/read', requireUser, async (c) => {
     const { fans_group_id } = await input(c, groupReadRequest);
@@ -101,7 +102,7 @@ export const groupChatRoutes = new Hono<ApiEnv>()
     if (!acts.take(String(user.id))) throw new ApiError('errors.tooMany', { httpStatus: 429 });
     const { db, bus } = c.get('rt');
     const { group_id, ...action } = request;
-    return ok(c, await moderateGroup(db, bus, group_id, user.id, action));
+    return ok(c, await moderateGroup(db, bus, group_id, user, action));
   });
 
 /** Private-chat routes, mounted under /api/privateChat. */

@@ -43,14 +43,14 @@ export const mgrChatRoutes = new Hono<ApiEnv>()
   .on(READS, '/getHistory', async (c) => {
     const { user_id, limit, page } = await input(c, mgrHistoryRequest);
     const db = c.get('rt').db;
-    await staffSide(db, reader(c).id, user_id);
+    await staffSide(db, reader(c), user_id);
     return ok(c, { mgr_chat_history: await staffHistory(db, user_id, page, limit), page, limit });
   })
   .post('/read', async (c) => {
     const { user_id } = await input(c, mgrReadRequest);
     const user = reader(c);
     const { db, bus } = c.get('rt');
-    await readStaff(db, bus, user.id, user_id, await staffSide(db, user.id, user_id));
+    await readStaff(db, bus, user.id, user_id, await staffSide(db, user, user_id));
     return ok(c, null);
   })
   .post('/send', async (c) => {
@@ -58,7 +58,7 @@ export const mgrChatRoutes = new Hono<ApiEnv>()
     if (!content) throw new ApiError('validation.required');
     const user = c.get('user')!;
     const { db, bus } = c.get('rt');
-    const side = await staffSide(db, user.id, user_id);
+    const side = await staffSide(db, user, user_id);
     await checkSend(db, user.id, `m${user_id}`, content, false);
     return ok(c, await sendStaff(db, bus, user.id, user_id, side, content));
   });

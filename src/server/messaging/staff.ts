@@ -10,16 +10,12 @@ import type { Db } from '../db/index.ts';
 import { staffMessages, staffThreads, users } from '../db/schema.ts';
 import { ApiError } from '../http/envelope.ts';
 import type { Bus } from '../realtime/bus.ts';
-import { isAdmin, peopleOf, personOr, seconds, toInbox } from './common.ts';
+import { isAdmin, peopleOf, personOr, seconds, toInbox, type Actor } from './common.ts';
 
 /** Which side of channel `userId` the caller is on; refuses callers on neither. */
-export async function staffSide(
-  db: Db,
-  callerId: number,
-  userId: number,
-): Promise<'user' | 'staff'> {
-  if (callerId === userId) return 'user';
-  if (await isAdmin(db, callerId)) {
+export async function staffSide(db: Db, caller: Actor, userId: number): Promise<'user' | 'staff'> {
+  if (caller.id === userId) return 'user';
+  if (isAdmin(caller)) {
     const [exists] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
     if (!exists) throw new ApiError('messaging.errors.noChat');
     return 'staff';

@@ -58,7 +58,10 @@ export async function handleInbox(
     conn.fail(REALTIME_ERROR.loginFailed, 'liveChat.errors.authFailed');
     return;
   }
-  const [groups, counts] = await Promise.all([groupIdsOf(db, userId), unreadCounts(db, userId)]);
+  const [groups, counts] = await Promise.all([
+    groupIdsOf(db, userId),
+    unreadCounts(db, userId, profile.role === ROLE.admin),
+  ]);
   if (conn.ws.readyState !== conn.ws.OPEN) return;
   closeInbox(ctx, conn);
   conn.inboxUser = userId;
