@@ -42,6 +42,8 @@ import { studioLiveRoutes, studioPlanRoutes } from './studio/routes.ts';
 import { uploadRoutes } from './uploads/routes.ts';
 import { walletRoutes } from './wallet/routes.ts';
 import { adminQuizRoutes, quizRoutes } from './quiz/routes.ts';
+import { checkinRoutes } from './checkin/routes.ts';
+import { lotteryRoutes } from './lottery/routes.ts';
 
 /** Builds the API app for a runtime; test it in process with `app.request()`. */
 export function createApi(rt: Runtime): Hono<ApiEnv> {
@@ -75,6 +77,8 @@ export function createApi(rt: Runtime): Hono<ApiEnv> {
   app.route('/api/match', matchRoutes());
   app.route('/api/live', rankingRoutes);
   app.route('/api/game', gameRoutes());
+  app.route('/api/checkin', checkinRoutes());
+  app.route('/api/lottery', lotteryRoutes());
   app.route('/api', maintenanceRoutes);
   app.route('/api/user', anchorStatusRoutes);
   app.route('/api/user', anchorApplyRoutes());

@@ -5,6 +5,7 @@ import type { accountUi } from './locales/en-US/account-ui.ts';
 import type { commentAdmin } from './locales/en-US/comment-admin.ts';
 import type { anchorPages } from './locales/en-US/anchor-pages.ts';
 import type { content } from './locales/en-US/content.ts';
+import type { engagement } from './locales/en-US/engagement.ts';
 import type { games } from './locales/en-US/games.ts';
 import type { gifts } from './locales/en-US/gifts.ts';
 import type { giftStage } from './locales/en-US/gift-stage.ts';
@@ -30,6 +31,8 @@ export type AccountResource = { api: Widen<typeof accountApi>; ui: Widen<typeof 
 export type CommentAdminResource = Widen<typeof commentAdmin>;
 /** Shape of the content-page strings. */
 export type ContentResource = Widen<typeof content>;
+/** Shape of the check-in, lottery, profile and watch history strings. */
+export type EngagementResource = Widen<typeof engagement>;
 /** Shape of the games strings. */
 export type GamesResource = Widen<typeof games>;
 /** Shape of the gift stage strings. */
@@ -66,6 +69,7 @@ export type Resource = ShellResource & {
   commentAdmin: CommentAdminResource;
   anchorPages: AnchorPagesResource;
   content: ContentResource;
+  engagement: EngagementResource;
   games: GamesResource;
   giftStage: GiftStageResource;
   liveChat: LiveChatResource;

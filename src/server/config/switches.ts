@@ -11,3 +11,8 @@ export async function gamesOpen(db: Db): Promise<boolean> {
 export async function talentListOpen(db: Db): Promise<boolean> {
   return pickCommonConfig(await readSettings(db)).talent_list_status === 1;
 }
+
+/** True while the check-in is open: checkin_switch equals 1 (spec §6: check-in if checkin_switch). */
+export async function checkinOpen(db: Db): Promise<boolean> {
+  return pickCommonConfig(await readSettings(db)).checkin_switch === 1;
+}

@@ -1210,3 +1210,4 @@ export const quizStakes = pgTable(
 );
 
 export * from './schema-messaging.ts';
+export * from './schema-engagement.ts';

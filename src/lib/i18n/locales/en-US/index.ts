@@ -5,6 +5,7 @@ import { accountUi } from './account-ui.ts';
 import { commentAdmin } from './comment-admin.ts';
 import { anchorPages } from './anchor-pages.ts';
 import { content } from './content.ts';
+import { engagement } from './engagement.ts';
 import { games } from './games.ts';
 import { gifts } from './gifts.ts';
 import { giftStage } from './gift-stage.ts';
@@ -27,6 +28,7 @@ export const enUS = {
   commentAdmin,
   anchorPages,
   content,
+  engagement,
   games,
   giftStage,
   liveChat,

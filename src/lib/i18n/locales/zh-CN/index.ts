@@ -6,6 +6,7 @@ import { accountUi } from './account-ui.ts';
 import { commentAdmin } from './comment-admin.ts';
 import { anchorPages } from './anchor-pages.ts';
 import { content } from './content.ts';
+import { engagement } from './engagement.ts';
 import { games } from './games.ts';
 import { gifts } from './gifts.ts';
 import { giftStage } from './gift-stage.ts';
@@ -28,6 +29,7 @@ export const zhCN: Resource = {
   commentAdmin,
   anchorPages,
   content,
+  engagement,
   games,
   giftStage,
   liveChat,
