@@ -15,6 +15,8 @@ import {
   type Page,
   type TestInfo,
 } from '@playwright/test';
+import { eq } from 'drizzle-orm';
+import { appConfig } from '../../src/server/db/schema.ts';
 import { readEnv } from '../../src/server/env.ts';
 import { startServer, type RunningServer } from '../../src/server/main.ts';
 import { getRuntime, type Runtime } from '../../src/server/runtime.ts';
@@ -64,6 +66,12 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       // Read SMS codes where a person would: the console provider's JSON lines on stdout
       // (the server runs in this worker process, so its stdout is ours).
       const rt = getRuntime();
+      // The check-in dialog would open over the first page of every logged-in journey; it opens
+      // by itself only in the journey about it (engagement.spec), which turns this back to 1.
+      await rt.db
+        .update(appConfig)
+        .set({ value: 0 })
+        .where(eq(appConfig.key, 'dialog_daily_times'));
       const sms: SmsMessage[] = [];
       const write = process.stdout.write.bind(process.stdout);
       process.stdout.write = (chunk: string | Uint8Array, ...rest: never[]) => {

@@ -175,10 +175,7 @@ describe.each(DB_KINDS)('check-in on %s', (kind) => {
       const res = await callApi(api, 'POST', '/api/checkin/getCheckinHistory', body, headers);
       expect(res.status, JSON.stringify(body)).toBe(1);
     }
-    await t.rt.db
-      .update(appConfig)
-      .set({ value: 0 })
-      .where(eq(appConfig.key, 'checkin_switch'));
+    await t.rt.db.update(appConfig).set({ value: 0 }).where(eq(appConfig.key, 'checkin_switch'));
     try {
       const res = await callApi(api, 'POST', '/api/checkin/checkinToday', {}, headers);
       expect(res).toMatchObject({ status: 1, msg: 'Check-in is not open right now' });
@@ -188,10 +185,7 @@ describe.each(DB_KINDS)('check-in on %s', (kind) => {
         .where(and(eq(checkins.userId, id)));
       expect(rows!.n).toBe(0);
     } finally {
-      await t.rt.db
-        .update(appConfig)
-        .set({ value: 1 })
-        .where(eq(appConfig.key, 'checkin_switch'));
+      await t.rt.db.update(appConfig).set({ value: 1 }).where(eq(appConfig.key, 'checkin_switch'));
     }
   });
 });

@@ -87,10 +87,7 @@ describe.each(DB_KINDS)('lottery on %s', (kind) => {
 
   const draws = async (userId: number) =>
     (
-      await t.rt.db
-        .select({ n: count() })
-        .from(lotteryDraws)
-        .where(eq(lotteryDraws.userId, userId))
+      await t.rt.db.select({ n: count() }).from(lotteryDraws).where(eq(lotteryDraws.userId, userId))
     )[0]!.n;
 
   it('spends three chances once each when two sessions draw 12 times at once', async () => {
@@ -118,7 +115,10 @@ describe.each(DB_KINDS)('lottery on %s', (kind) => {
     const land = (prizeId: number) => {
       const prizes = DEFAULT_LOTTERY_PRIZES;
       const offset = prizes
-        .slice(0, prizes.findIndex((p) => p.id === prizeId))
+        .slice(
+          0,
+          prizes.findIndex((p) => p.id === prizeId),
+        )
         .reduce((s, p) => s + p.weight, 0);
       return () => offset;
     };

@@ -186,9 +186,13 @@ export function initHeader(): void {
     } else if (action === 'start-live') {
       event.preventDefault();
       startLiveFromHeader().catch((err: Error) => showToast(err.message, 'error'));
-    } else if (action === 'checkin' && !$loggedIn.get()) {
+    } else if (action === 'checkin') {
+      // Spec §5: check-in requires login; logged in, the button opens the check-in dialog.
       event.preventDefault();
-      openLogin();
+      header.querySelector('[data-user-area]')?.classList.remove('is-open');
+      header.querySelector('[data-action="user-card"]')?.setAttribute('aria-expanded', 'false');
+      if ($loggedIn.get()) openDialog('checkin');
+      else openLogin();
     } else if (action === 'menu') {
       header.classList.toggle('menu-open');
     }

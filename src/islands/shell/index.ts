@@ -3,6 +3,7 @@ import { resumeAfterChunkReload, watchChunkErrors } from '../../lib/chunk-reload
 import { toLocale } from '../../lib/i18n/locale.ts';
 import { readConfigFromPage } from '../../lib/stores/config.ts';
 import { syncLocale } from '../../lib/stores/locale.ts';
+import { initCheckinPrompt } from './checkin.ts';
 import { initNetworkBanner, initToast } from './feedback.ts';
 import { initHeader } from './header.ts';
 import { initInbox } from './inbox.ts';
@@ -22,3 +23,4 @@ initToast();
 initNetworkBanner();
 initMaintenance(locale);
 initInbox();
+initCheckinPrompt();

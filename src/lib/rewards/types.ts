@@ -145,6 +145,8 @@ export function rewardAmount(entry: Pick<RewardEntry, 'reward_type' | 'quantity'
 }
 
 /** "Title ×amount" of a reward, as histories list them. */
-export function rewardLabel(entry: Pick<RewardEntry, 'reward_type' | 'quantity' | 'title'>): string {
+export function rewardLabel(
+  entry: Pick<RewardEntry, 'reward_type' | 'quantity' | 'title'>,
+): string {
   return `${entry.title} ×${rewardAmount(entry)}`;
 }

@@ -84,7 +84,14 @@ export async function checkinState(db: Db, userId: number, now: Date): Promise<C
 
 /** What a check-in did. */
 export type CheckinOutcome =
-  | { done: true; day: string; cycleDay: number; continuous: number; exp: number; rewards: RewardSpec[] }
+  | {
+      done: true;
+      day: string;
+      cycleDay: number;
+      continuous: number;
+      exp: number;
+      rewards: RewardSpec[];
+    }
   | { done: false };
 
 /** The ledger and backpack key of a user's check-in on a day. */

@@ -68,7 +68,9 @@ export async function payRewards(
   const moves: Move[] = [];
   for (const currency of ['gold', 'diamond'] as const) {
     const type = currency === 'gold' ? REWARD_TYPE.gold : REWARD_TYPE.diamond;
-    const amount = rewards.filter((r) => r.reward_type === type).reduce((s, r) => s + r.quantity, 0);
+    const amount = rewards
+      .filter((r) => r.reward_type === type)
+      .reduce((s, r) => s + r.quantity, 0);
     if (amount > 0) moves.push({ userId: pay.userId, currency, amount, kind: pay.kind });
   }
   if (moves.length > 0) {

@@ -4,6 +4,9 @@ import type { CommonConfig } from '../../../lib/common-config.ts';
 import type { Db } from '../index.ts';
 import { adBanners, appConfig, maintenanceWindows } from '../schema.ts';
 import { DEFAULT_CHAT_CONFIG, type ChatConfig } from '../../../lib/rules/chat.ts';
+import { DEFAULT_CHECKIN_REWARDS, DEFAULT_LOTTERY_PRIZES } from '../../../lib/rewards/types.ts';
+import { CHECKIN_REWARDS_KEY } from '../../checkin/service.ts';
+import { LOTTERY_PRIZES_KEY } from '../../lottery/service.ts';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -42,6 +45,9 @@ export async function seedConfig(db: Db, now: Date): Promise<void> {
     chips: DEMO_CHIPS,
     chat_config: DEMO_CHAT_CONFIG,
     recharge_packages: DEFAULT_RECHARGE_PACKAGES,
+    // Written out so operations can change the rewards and the odds without a deploy.
+    [CHECKIN_REWARDS_KEY]: DEFAULT_CHECKIN_REWARDS,
+    [LOTTERY_PRIZES_KEY]: DEFAULT_LOTTERY_PRIZES,
   };
   await db
     .insert(appConfig)

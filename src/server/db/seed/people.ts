@@ -436,6 +436,8 @@ export const DEMO_BACKPACK: readonly DemoItem[] = [
   { mobile: '13900000001', type: 101, propsId: 4, quantity: 5 },
   { mobile: '13900000001', type: 106, propsId: 1, quantity: 10 },
   { mobile: '13900000001', type: 106, propsId: 11, quantity: 2 },
+  // Lottery spins (type 107), so the wheel can be tried before a first check-in earns some.
+  { mobile: '13900000001', type: 107, propsId: 0, quantity: 3 },
   { mobile: '13900000002', type: 101, propsId: 3, quantity: 2 },
 ];
 

@@ -1,0 +1,172 @@
+/**
+ * /user-center/checkin: the streak, the week with today's check-in, the rules and every
+ * check-in so far with its rewards (RewardDesc), newest first, more on demand.
+ */
+import { useStore } from '@nanostores/react';
+import { useCallback, useEffect, useState } from 'react';
+import type { CheckinRecord } from '../../lib/rewards/api.ts';
+import {
+  $checkinBusy,
+  $checkinInfo,
+  $checkinPhase,
+  $checkinRewards,
+  checkInToday,
+  loadCheckinHistory,
+  loadCheckinInfo,
+} from '../../lib/stores/checkin.ts';
+import { $config } from '../../lib/stores/config.ts';
+import { openLogin } from '../../lib/stores/dialogs.ts';
+import { $loggedIn } from '../../lib/stores/session.ts';
+import { useT } from '../use-t.ts';
+import { CheckinWeek } from './CheckinWeek.tsx';
+import { RewardChip } from './RewardChip.tsx';
+import './checkin.css';
+
+const PAGE_SIZE = 10;
+
+function History({ version }: { version: number }) {
+  const t = useT();
+  const [rows, setRows] = useState<CheckinRecord[]>([]);
+  const [total, setTotal] = useState(0);
+  const [page, setPage] = useState(1);
+  const [error, setError] = useState<string | null>(null);
+  const load = useCallback(async (next: number) => {
+    try {
+      const data = await loadCheckinHistory(next, PAGE_SIZE);
+      setRows((old) => (next === 1 ? data.CheckinHistory : [...old, ...data.CheckinHistory]));
+      setTotal(data.total);
+      setPage(next);
+      setError(null);
+    } catch (err) {
+      setError((err as Error).message);
+    }
+  }, []);
+  useEffect(() => {
+    void load(1);
+  }, [load, version]);
+  return (
+    <section className="ck-panel" aria-labelledby="ck-history-title">
+      <h2 id="ck-history-title">
+        {t('engagement.checkin.history')}
+        {total > 0 && (
+          <span className="ck-cycle"> · {t('engagement.checkin.total', { n: total })}</span>
+        )}
+      </h2>
+      {error && <p role="alert">{error}</p>}
+      {rows.length === 0 && !error ? (
+        <p className="ck-empty">{t('engagement.checkin.historyEmpty')}</p>
+      ) : (
+        <ol className="ck-history" data-checkin-history>
+          {rows.map((r) => (
+            <li key={r.Day}>
+              <span>
+                <time dateTime={r.Day}>{r.Day}</time>{' '}
+                <span className="ck-cycle">
+                  {t('engagement.checkin.cycleDay', { n: r.CycleDay })}
+                </span>
+              </span>
+              <span className="ck-desc">{r.RewardDesc}</span>
+            </li>
+          ))}
+        </ol>
+      )}
+      {rows.length < total && (
+        <button type="button" className="btn btn-ghost ck-more" onClick={() => void load(page + 1)}>
+          {t('engagement.loadMore')}
+        </button>
+      )}
+    </section>
+  );
+}
+
+/** The page island. */
+export function CheckinPage() {
+  const t = useT();
+  const loggedIn = useStore($loggedIn);
+  const info = useStore($checkinInfo);
+  const phase = useStore($checkinPhase);
+  const busy = useStore($checkinBusy);
+  const rewards = useStore($checkinRewards);
+  const lotteryOn = useStore($config)?.lottery_switch === 1;
+  const [version, setVersion] = useState(0);
+  useEffect(() => {
+    if (loggedIn) void loadCheckinInfo();
+  }, [loggedIn]);
+  if (!loggedIn) {
+    return (
+      <div className="ck-panel ck-guest" data-guest>
+        <h2>{t('engagement.checkin.loginTitle')}</h2>
+        <p className="ck-empty">{t('engagement.checkin.loginBody')}</p>
+        <button type="button" className="btn btn-primary" onClick={openLogin}>
+          {t('engagement.checkin.login')}
+        </button>
+      </div>
+    );
+  }
+  const streak = info?.Continuous ?? 0;
+  return (
+    <div className="ck-page" data-checkin-page data-phase={phase}>
+      <section className="ck-hero">
+        <div className="ck-streak" data-streak={streak}>
+          <strong>{streak}</strong>
+          <span>
+            {streak > 0
+              ? t('engagement.checkin.streak', { n: streak })
+              : t('engagement.checkin.streakNone')}
+          </span>
+        </div>
+        <div className="ck-actions">
+          {phase === 3 ? (
+            <button type="button" className="btn btn-ghost ck-go" disabled>
+              {t('engagement.checkin.done')}
+            </button>
+          ) : (
+            <button
+              type="button"
+              className="btn btn-primary ck-go"
+              disabled={busy || !info}
+              onClick={() => void checkInToday().then(() => setVersion((v) => v + 1))}
+            >
+              {busy
+                ? t('engagement.checkin.checking')
+                : phase === 2
+                  ? t('engagement.checkin.retry')
+                  : t('engagement.checkin.button')}
+            </button>
+          )}
+        </div>
+      </section>
+      <section className="ck-panel" aria-label={t('engagement.checkin.title')}>
+        {info ? (
+          <CheckinWeek days={info.CheckinDetails} />
+        ) : (
+          <div className="ck-week-skeleton" aria-busy="true" />
+        )}
+        {phase === 3 && rewards && rewards.length > 0 && (
+          <div className="ck-won">
+            <h3>{t('engagement.checkin.youGot')}</h3>
+            <div className="ck-won-list">
+              {rewards.map((r) => (
+                <RewardChip key={`${r.reward_type}:${r.props_id}`} reward={r} />
+              ))}
+            </div>
+          </div>
+        )}
+      </section>
+      <section className="ck-panel" aria-labelledby="ck-rules-title">
+        <h2 id="ck-rules-title">{t('engagement.checkin.rules')}</h2>
+        <ul className="ck-rules">
+          <li>{t('engagement.checkin.rule1')}</li>
+          <li>{t('engagement.checkin.rule2')}</li>
+          <li>{t('engagement.checkin.rule3')}</li>
+        </ul>
+        {lotteryOn && (
+          <p className="ck-links">
+            <a href="/lottery">{t('engagement.lottery.title')}</a>
+          </p>
+        )}
+      </section>
+      <History version={version} />
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+/** A reward as the check-in and the lottery show it: its icon, title and amount (spec §3, §9). */
+import { rewardAmount, type RewardEntry } from '../../lib/rewards/types.ts';
+
+/** One reward; `compact` leaves the title to the tooltip (the week's small cards). */
+export function RewardChip({
+  reward,
+  compact = false,
+}: {
+  reward: RewardEntry;
+  compact?: boolean;
+}) {
+  const amount = `×${rewardAmount(reward)}`;
+  return (
+    <span
+      className={compact ? 'rw-chip is-compact' : 'rw-chip'}
+      data-reward-type={reward.reward_type}
+      title={`${reward.title} ${amount}`}
+    >
+      <img src={reward.icon} alt="" width={compact ? 26 : 34} height={compact ? 26 : 34} />
+      {compact ? (
+        <span className="rw-sr">{reward.title}</span>
+      ) : (
+        <span className="rw-title">{reward.title}</span>
+      )}
+      <span className="rw-amount">{amount}</span>
+    </span>
+  );
+}
