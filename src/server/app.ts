@@ -43,6 +43,7 @@ import { uploadRoutes } from './uploads/routes.ts';
 import { walletRoutes } from './wallet/routes.ts';
 import { adminQuizRoutes, quizRoutes } from './quiz/routes.ts';
 import { checkinRoutes } from './checkin/routes.ts';
+import { profileRoutes } from './users/profile-routes.ts';
 import { lotteryRoutes } from './lottery/routes.ts';
 
 /** Builds the API app for a runtime; test it in process with `app.request()`. */
@@ -86,6 +87,7 @@ export function createApi(rt: Runtime): Hono<ApiEnv> {
   app.route('/api/admin/guess', adminQuizRoutes);
   app.route('/api/guess', quizRoutes());
   app.route('/api/user', userRoutes());
+  app.route('/api/user', profileRoutes());
   app.route('/api', captchaRoutes());
   app.route('/api/tencentIm', userSigRoutes);
   app.route('/webapi/user', registerRoutes);

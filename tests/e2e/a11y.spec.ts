@@ -21,6 +21,10 @@ const PAGES = [
   '/user-center/guessing-management',
   '/admin/quizzes',
   '/user-center/privateChat',
+  '/user-center/checkin',
+  '/user-center/index',
+  '/user-center/watchHistory',
+  '/lottery',
 ];
 
 // One test per page: axe takes several seconds on a long page such as /help on a busy machine.

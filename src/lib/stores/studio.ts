@@ -104,7 +104,7 @@ export function checkImageFile(file: { name: string; size: number }): string | n
  */
 export function uploadImage(
   file: File,
-  use: 'cover' | 'cover_v' | 'image',
+  use: 'cover' | 'cover_v' | 'image' | 'avatar',
   onProgress: (fraction: number) => void,
 ): Promise<string> {
   const t = createI18n($locale.get());

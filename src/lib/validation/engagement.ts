@@ -3,6 +3,7 @@
  * and the API. Messages are i18n keys.
  */
 import { z } from 'zod';
+import { newPasswordSchema, smsCodeSchema } from './account.ts';
 import { wholeNumber } from './numbers.ts';
 
 /** Largest page size of the history calls. */
@@ -16,3 +17,53 @@ export const historyPageRequest = z.object({
 
 /** Calls that take no fields (an empty body or `{}`). */
 export const emptyRequest = z.object({});
+
+/** Nickname length in characters (spec §5, §9). */
+export const NICKNAME_LENGTH = { min: 2, max: 8 } as const;
+
+/** Days between two nickname changes (spec §5: blocked if changed within 7 days). */
+export const NICKNAME_LOCK_DAYS = 7;
+
+/** Words only staff may wear: a nickname holding one would pass for the platform speaking. */
+export const STAFF_WORDS =
+  /(admin|official|moderator|staff|system|support|客服|官方|管理员|管理|系统|房管|超管|运营)/i;
+
+/** Characters of a string as a reader counts them (an emoji is one). */
+export function charCount(value: string): number {
+  return Array.from(value).length;
+}
+
+/** A new nickname: trimmed, inner spaces collapsed, 2-8 characters, no staff words. */
+export const nicknameSchema = z
+  .string({ error: 'engagement.profile.nickRequired' })
+  .transform((v) => v.trim().replace(/\s+/g, ' '))
+  .pipe(
+    z
+      .string()
+      .min(1, { error: 'engagement.profile.nickRequired' })
+      .refine((v) => charCount(v) >= NICKNAME_LENGTH.min && charCount(v) <= NICKNAME_LENGTH.max, {
+        error: 'engagement.profile.nickLength',
+      })
+      .refine((v) => !STAFF_WORDS.test(v), { error: 'engagement.profile.nickReserved' }),
+  );
+
+/** POST /api/user/updateNickname. */
+export const updateNicknameRequest = z.object({ nick_name: nicknameSchema });
+
+/** POST /api/user/updateAvatar: a path of an image uploaded here with use=avatar. */
+export const updateAvatarRequest = z.object({
+  avatar: z
+    .string({ error: 'engagement.profile.avatarInvalid' })
+    .trim()
+    .max(200, { error: 'engagement.profile.avatarInvalid' }),
+});
+
+/**
+ * POST /api/user/setPassword: the new password (forgot-password rules) and, when the account
+ * has one already, the current password (old_pwd) or an SMS code sent to the account's phone.
+ */
+export const setPasswordRequest = z.object({
+  pwd: newPasswordSchema,
+  old_pwd: z.string({ error: 'validation.required' }).trim().max(64).optional(),
+  code: smsCodeSchema.optional(),
+});

@@ -20,7 +20,9 @@ export type BusMessage =
   /** A frame for everyone watching a match. */
   | { kind: 'match'; matchId: number; frame: Frame }
   /** Messaging: a frame for inbox sockets, and fan-group membership changes to follow. */
-  | { kind: 'inbox'; to: InboxTarget; frame?: Frame; membership?: GroupMembership };
+  | { kind: 'inbox'; to: InboxTarget; frame?: Frame; membership?: GroupMembership }
+  /** A user's name or avatar changed: their open sockets speak with the new ones from now on. */
+  | { kind: 'profile'; userId: number; nickName: string; avatar: string };
 
 /** Whose inbox sockets a messaging frame goes to. */
 export type InboxTarget =

@@ -229,6 +229,10 @@ export function createHub(rt: Runtime, options: HubOptions = {}): Hub {
       rooms.deliver(matchKey(message.matchId), message.frame);
     } else if (message.kind === 'inbox') {
       deliverInbox(ctx, message);
+    } else if (message.kind === 'profile') {
+      const { nickName, avatar } = message;
+      for (const conn of conns)
+        if (conn.user?.id === message.userId) Object.assign(conn.user, { nickName, avatar });
     } else if (message.kind === 'roomUsers') {
       const members = rooms.members(roomKey(message.anchorId));
       if (members.size === 0) return;

@@ -12,6 +12,7 @@ import { hasEntry, ticketedLive } from '../live/tickets.ts';
 import type { Connection } from './connection.ts';
 import { roomKey, type RoomContext } from './room-handlers.ts';
 import { loginRepFrame } from './room-snapshot.ts';
+import { noteVisit } from '../users/watch-history.ts';
 
 const joinSchema = z.object({
   groupId: z
@@ -100,6 +101,7 @@ export async function handleJoin(
     }),
   );
   if (profile) {
+    if (profile.id !== anchorId) noteVisit(ctx.rt.db, profile.id, anchorId, { kind: 1 });
     const enter: EnterData = {
       user_id: profile.id,
       from_client_name: profile.nickName,

@@ -15,6 +15,7 @@ import { addressKey, RateLimiter } from '../http/rate-limit.ts';
 import { input } from '../http/validate.ts';
 import { listUpcomingPlans, type PlanCard } from '../live/plans.ts';
 import { addReplayView, getReplay, listReplays, type ReplayCard } from './service.ts';
+import { noteVisit } from '../users/watch-history.ts';
 
 /** Lists change when a live ends; half a minute of sharing is plenty. */
 const CACHE = 'public, max-age=30';
@@ -101,6 +102,10 @@ export const replayRoutes = new Hono<ApiEnv>()
     // The limiter is keyed by replays that exist only, so made-up ids cannot fill it.
     const replay = await getReplay(db, replay_id, c.get('locale'));
     if (!replay) throw new ApiError('anchorPages.api.noReplay');
+    const viewer = c.get('user');
+    if (viewer && viewer.id !== replay.anchorId) {
+      noteVisit(db, viewer.id, replay.anchorId, { kind: 2, replayId: replay_id });
+    }
     const counted = views.take(`${addressKey(c.get('ip'))}:${replay_id}`);
     const current = counted ? await addReplayView(db, replay_id) : replay.views;
     if (current === null) throw new ApiError('anchorPages.api.noReplay');

@@ -4,7 +4,7 @@
  * agree, so a PNG renamed `.jfif` or a text file renamed `.png` is refused. Accepted images are
  * decoded and written again as WebP (metadata such as GPS position dropped, orientation
  * applied), fitted to the use: a horizontal cover is cropped to 18:10, a vertical cover and other
- * images are fitted inside a bounding box.
+ * images are fitted inside a bounding box, an avatar is cropped square.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -26,7 +26,7 @@ const EXTENSIONS: Record<ImageKind, readonly string[]> = {
 };
 
 /** What the image is for: it decides the output size. */
-export type ImageUse = 'cover' | 'cover_v' | 'image';
+export type ImageUse = 'cover' | 'cover_v' | 'image' | 'avatar';
 
 const FIT: Record<ImageUse, { width: number; height: number; crop: boolean }> = {
   /** Horizontal cover, 18:10 (the spec's 592 x 332 at a sharper size). */
@@ -34,7 +34,12 @@ const FIT: Record<ImageUse, { width: number; height: number; crop: boolean }> = 
   /** Vertical cover: inside 720 x 1280. */
   cover_v: { width: 720, height: 1280, crop: false },
   image: { width: 1920, height: 1920, crop: false },
+  /** Avatar: cropped square from the centre, 256 x 256. */
+  avatar: { width: 256, height: 256, crop: true },
 };
+
+/** Side of an avatar in px (square). */
+export const AVATAR_SIZE = FIT.avatar.width;
 
 /** The kind of image `bytes` hold, by their signature; undefined for anything else. */
 export function sniffImage(bytes: Uint8Array): ImageKind | undefined {

@@ -1,6 +1,6 @@
 /**
- * POST /api/user/file: one image (multipart field `image`, optional `use`: cover, cover_v or
- * image) checked, processed and stored; answers its path under img_upload_url.
+ * POST /api/user/file: one image (multipart field `image`, optional `use`: cover, cover_v,
+ * image or avatar) checked, processed and stored; answers its path under img_upload_url.
  * POST /api/qcloud_sts: temporary cloud-storage credentials, only when cloud storage is
  * configured; this deployment stores uploads itself, so it says so and clients use /api/user/file.
  */
@@ -15,7 +15,7 @@ import { checkImage, MAX_IMAGE_BYTES, processImage, storeImage, type ImageUse } 
 
 /** Uploads per user per minute. */
 const uploads = new RateLimiter(20, 60_000);
-const USES: readonly ImageUse[] = ['cover', 'cover_v', 'image'];
+const USES: readonly ImageUse[] = ['cover', 'cover_v', 'image', 'avatar'];
 /** Room for the multipart envelope around a file just under the limit. */
 const MAX_BODY = MAX_IMAGE_BYTES + 64 * 1024;
 

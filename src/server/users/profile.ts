@@ -1,0 +1,125 @@
+/**
+ * The user's own profile: nickname (2-8 characters, no staff words, not another user's name,
+ * once per 7 days), avatar (a square image uploaded here) and password (set once without one,
+ * changed with the current password or an SMS code; the user's other sessions end).
+ */
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { and, eq, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { NICKNAME_LOCK_DAYS } from '../../lib/validation/engagement.ts';
+import { hashPassword } from '../auth/password.ts';
+import type { Db } from '../db/index.ts';
+import { sessions, users } from '../db/schema.ts';
+import { AVATAR_SIZE } from '../uploads/images.ts';
+
+const DAY_MS = 24 * 3600_000;
+
+/** When a nickname changed at `changedAt` may change again; null when it may now. */
+export function nicknameFreeAt(changedAt: Date | null, now: Date): Date | null {
+  if (!changedAt) return null;
+  const free = new Date(changedAt.getTime() + NICKNAME_LOCK_DAYS * DAY_MS);
+  return free > now ? free : null;
+}
+
+/** Why a nickname change was refused. */
+export type NicknameRefusal = { reason: 'taken' } | { reason: 'locked'; until: Date };
+
+/**
+ * Renames a user; a refusal changes nothing. One transaction holds a lock on the lower-cased
+ * name, so two users asking for the same free name at once cannot both get it; the 7-day rule
+ * is the UPDATE's own condition, so two tabs of one user cannot both rename.
+ */
+export async function changeNickname(
+  db: Db,
+  userId: number,
+  nickName: string,
+  now = new Date(),
+): Promise<NicknameRefusal | null> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(lower(${nickName})))`);
+    const [taken] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(sql`lower(${users.nickName}) = lower(${nickName})`, ne(users.id, userId)))
+      .limit(1);
+    if (taken) return { reason: 'taken' };
+    const lockStart = new Date(now.getTime() - NICKNAME_LOCK_DAYS * DAY_MS);
+    const [done] = await tx
+      .update(users)
+      .set({ nickName, nickChangedAt: now })
+      .where(
+        and(
+          eq(users.id, userId),
+          or(isNull(users.nickChangedAt), lte(users.nickChangedAt, lockStart)),
+        ),
+      )
+      .returning({ id: users.id });
+    if (done) return null;
+    const [row] = await tx
+      .select({ at: users.nickChangedAt })
+      .from(users)
+      .where(eq(users.id, userId));
+    return { reason: 'locked', until: nicknameFreeAt(row?.at ?? now, now) ?? now };
+  });
+}
+
+const UPLOAD = /^\/uploads\/(\d{4}\/\d{2}\/[0-9a-f]{24}\.webp)$/;
+
+/**
+ * True when `url` names a stored upload that is a square avatar (uploaded with use=avatar):
+ * anything else (a cover, a path outside the uploads, a missing file) is refused.
+ */
+export async function isAvatarUpload(dataDir: string, url: string): Promise<boolean> {
+  const match = UPLOAD.exec(url);
+  if (!match) return false;
+  const file = path.join(dataDir, 'uploads', match[1]!);
+  if (!(await stat(file).catch(() => null))?.isFile()) return false;
+  const meta = await sharp(file)
+    .metadata()
+    .catch(() => null);
+  return meta?.width === AVATAR_SIZE && meta.height === AVATAR_SIZE;
+}
+
+/** Sets a user's avatar. */
+export async function changeAvatar(db: Db, userId: number, avatar: string): Promise<void> {
+  await db.update(users).set({ avatar }).where(eq(users.id, userId));
+}
+
+/** True when the user has a password. */
+export async function hasPassword(db: Db, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ hash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, userId));
+  return Boolean(row?.hash);
+}
+
+/**
+ * Stores a new password and ends every other session of the user; returns the token hashes of
+ * the sessions ended (their sockets are to be closed).
+ */
+export async function replacePassword(
+  db: Db,
+  userId: number,
+  password: string,
+  keepTokenHash: string,
+  now = new Date(),
+): Promise<string[]> {
+  const hash = await hashPassword(password);
+  return db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash: hash }).where(eq(users.id, userId));
+    const ended = await tx
+      .update(sessions)
+      .set({ revokedAt: now })
+      .where(
+        and(
+          eq(sessions.userId, userId),
+          isNull(sessions.revokedAt),
+          ne(sessions.tokenHash, keepTokenHash),
+        ),
+      )
+      .returning({ tokenHash: sessions.tokenHash });
+    return ended.map((s) => s.tokenHash);
+  });
+}
