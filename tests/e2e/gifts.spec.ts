@@ -3,10 +3,14 @@
  * every viewer shows the gift line and a combo counts up on it; a gift beyond the balance is
  * refused with the spec's message and changes nothing; guests are asked to log in. The Backpack
  * tab lists the gifts, props and tickets held; a gift sent from it lowers its count, not the gems.
+ * The Noble tab sells the titles in place.
  */
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page, TestInfo } from '@playwright/test';
+import { eq } from 'drizzle-orm';
+import { users, wallets } from '../../src/server/db/schema.ts';
+import { applyMoves } from '../../src/server/wallet/ledger.ts';
 import { expect, expectToast, screenshot, test, openWindow } from './fixtures.ts';
 
 const ROOM = '/liveMatchesTwo/100003';
@@ -209,4 +213,56 @@ test('guests are asked to log in; the bar fits a phone', async ({ browser, baseU
   await guest.locator('dialog.modal[open] .modal-close').click();
   await barShot(guest, info, 'gifts-backpack-guest-375-en');
   await guest.context().close();
+});
+
+test('the Noble tab lists the titles and buys one in place; the header shows the new level', async ({
+  browser,
+  baseURL,
+  server,
+}, info) => {
+  const { db } = server.rt;
+  // A member of its own with 2,000 gems: a noble title changes how they enter every room.
+  const [demo] = await db
+    .select({ hash: users.passwordHash })
+    .from(users)
+    .where(eq(users.mobile, '13900000001'));
+  const [row] = await db
+    .insert(users)
+    .values({ mobile: '13911130001', nickName: 'NobleFan', passwordHash: demo!.hash })
+    .returning({ id: users.id });
+  await db.insert(wallets).values({ userId: row!.id });
+  await applyMoves(db, {
+    key: `e2e-noble:${row!.id}`,
+    kind: 'grant',
+    moves: [{ userId: row!.id, currency: 'gold', amount: 200_000, kind: 'grant' }],
+  });
+  const viewer = await open(browser, baseURL!, '13911130001');
+  await viewer.locator('[data-gift-tab="noble"]').click();
+  const panel = viewer.locator('[data-noble-panel]');
+  await expect(panel.locator('[data-noble]')).toHaveCount(3);
+  await expect(panel.locator('.nb-current')).toContainText('You are not a noble yet');
+  await expect(panel.locator('[data-noble="1"] .nb-price')).toHaveText('300 gems');
+  await barShot(viewer, info, 'gifts-noble-bar-1440-en');
+  // Too dear: the dragon is refused with the recharge way, nothing charged.
+  await panel.getByRole('button', { name: /Buy Dragon Noble/ }).click();
+  await panel.locator('[data-noble-pay]').click();
+  await expect(panel.locator('.nb-checkout.is-refused')).toContainText('Insufficient balance');
+  await expect(viewer.locator('[data-gift-balance]')).toHaveText('2,000.00');
+  await panel.getByRole('button', { name: 'Close' }).click();
+  await panel.getByRole('button', { name: /Buy Fox Noble/ }).click();
+  await expect(panel.locator('[data-noble-confirm]')).toContainText('Fox Noble for 30 days');
+  await panel.locator('[data-noble-pay]').click();
+  await expect(panel.locator('[data-noble-done]')).toContainText('You are a Fox Noble until');
+  await expect(panel.locator('[data-noble-current="1"]')).toContainText('30 days left');
+  await expect(viewer.locator('[data-gift-balance]')).toHaveText('1,700.00');
+  await expect(viewer.locator('[data-user-vip]').first()).toHaveText('VIP 01');
+  const axe = await new AxeBuilder({ page: viewer })
+    .include('.gift-bar')
+    .withTags(['wcag2a', 'wcag2aa'])
+    .analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual(
+    [],
+  );
+  await barShot(viewer, info, 'gifts-noble-done-bar-1440-en');
+  await viewer.context().close();
 });

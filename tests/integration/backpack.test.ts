@@ -48,6 +48,8 @@ describe.each(DB_KINDS)('backpack (%s)', (kind) => {
         { type: 105, props_id: 0, quantity: 2 },
         { type: 106, props_id: 1, quantity: 10 },
         { type: 106, props_id: 11, quantity: 2 },
+        // Lottery spins (107) are held here too; the gift panel does not list them.
+        { type: 107, props_id: 0, quantity: 3 },
       ],
       ticket: 2,
       props: { speaker: 3, colorful1: 5, colorful2: 5, colorful3: 5 },

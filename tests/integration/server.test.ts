@@ -7,6 +7,7 @@ import { WebSocket } from 'ws';
 import { CLIENT_FRAME, SERVER_FRAME, type Frame } from '../../src/lib/realtime/protocol.ts';
 import { readEnv } from '../../src/server/env.ts';
 import { startServer, type RunningServer } from '../../src/server/main.ts';
+import { PRODUCT_VERSION } from '../../src/server/version.ts';
 
 function nextFrame(ws: WebSocket): Promise<Frame> {
   return new Promise((resolve, reject) => {
@@ -29,10 +30,18 @@ describe('server process', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('reports health with the database kind, and seeds the empty database', async () => {
+  it('reports health with the database kind, version and environment, and seeds the empty database', async () => {
     const res = await fetch(`${server.url}/healthz`);
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ status: 'ok', db: 'pglite' });
+    expect(await res.json()).toMatchObject({
+      status: 'ok',
+      db: 'pglite',
+      version: PRODUCT_VERSION,
+      // Started without NODE_ENV: a development server (production says prod).
+      environment: 'development',
+    });
+    const page = await (await fetch(`${server.url}/news`)).text();
+    expect(page).toContain(`Version ${PRODUCT_VERSION} · development`);
     const config = await fetch(`${server.url}/api/config/getCommonConfig`, { method: 'POST' });
     const body = (await config.json()) as { data: { live_category: unknown[] } };
     expect(body.data.live_category.length).toBe(3);

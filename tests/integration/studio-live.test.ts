@@ -261,6 +261,52 @@ describe.each(DB_KINDS)('going live (%s)', (kind) => {
     expect(esports.data.sport_live_match_comp).toEqual([]);
   });
 
+  it('answers the spec paths /api/match/getSportMatchComp and getSportMatch by sport id', async () => {
+    const headers = await as(OFFLINE_ANCHOR);
+    const cats = await callApi<{
+      list: { id: number; second_category: { id: number; sport_id: number | null }[] }[];
+    }>(app, 'POST', '/webapi/live/getCategory', {}, headers);
+    const sportId = cats.data.list.find((c) => c.id === 2)!.second_category[0]!.sport_id!;
+    const comps = await callApi<{ sport_live_match_comp: { comp: number }[] }>(
+      app,
+      'POST',
+      '/api/match/getSportMatchComp',
+      { sport_id: sportId },
+      headers,
+    );
+    const old = await callApi<{ sport_live_match_comp: { comp: number }[] }>(
+      app,
+      'POST',
+      '/webapi/live/getSportMatchComp',
+      { cateid: 201 },
+      headers,
+    );
+    expect(comps.data.sport_live_match_comp).toEqual(old.data.sport_live_match_comp);
+    const comp = comps.data.sport_live_match_comp[0]!.comp;
+    const list = await callApi<{ sport_live_match: { match_id: number }[] }>(
+      app,
+      'POST',
+      '/api/match/getSportMatch',
+      { comp, sport_id: sportId },
+      headers,
+    );
+    expect(list.data.sport_live_match.length).toBeGreaterThan(0);
+    // A league asked for under another sport has no matches; bad ids are refused.
+    const other = await callApi<{ sport_live_match: unknown[] }>(
+      app,
+      'POST',
+      '/api/match/getSportMatch',
+      { comp, sport_id: sportId + 1000 },
+      headers,
+    );
+    expect(other.data.sport_live_match).toEqual([]);
+    const bad = await callApi(app, 'POST', '/api/match/getSportMatch', { comp: 'x' }, headers);
+    expect(bad.status).toBe(1);
+    expect(
+      (await callApi(app, 'POST', '/api/match/getSportMatchComp', { sport_id: 1 })).status,
+    ).toBe(2);
+  });
+
   it('plans a live for later and refuses a missing, past or far time', async () => {
     const headers = await as(OFFLINE_ANCHOR);
     const plan = {

@@ -251,7 +251,8 @@ describe('user centre and schedule', () => {
     expect(mine.html).toContain('<astro-island');
     expect(mine.html).not.toContain('data-coming-soon');
     const checkin = await p.render(UserCenter, '/user-center/checkin', { section: 'checkin' });
-    expect(checkin.html).toContain('data-coming-soon');
+    expect(checkin.html).not.toContain('data-coming-soon');
+    expect(checkin.html).toContain('component-export="CheckinPage"');
     const focus = await p.render(UserCenter, '/user-center/focus', { section: 'focus' });
     expect(focus.html).not.toContain('data-coming-soon');
     expect(focus.html).toContain('<astro-island');

@@ -1,7 +1,7 @@
 /**
- * The gift bar under the player: two tabs, Gifts (the catalogue with prices, paid from the gems)
- * and Backpack (gifts, props and tickets held), the viewer's gems with a recharge link, and the
- * send row. Sending goes over the room's socket; the balance and the backpack counts follow
+ * The gift bar under the player: three tabs, Gifts (the catalogue with prices, paid from the
+ * gems), Backpack (gifts, props and tickets held) and Noble (the titles, bought in place), the
+ * viewer's gems with a recharge link, and the send row. Sending goes over the room's socket; the balance and the backpack counts follow
  * giftFeedRep through their stores.
  */
 import { useStore } from '@nanostores/react';
@@ -16,9 +16,10 @@ import { useT } from '../use-t.ts';
 import { BackpackPanel } from './BackpackPanel.tsx';
 import { GiftSendRow } from './GiftSendRow.tsx';
 import { GiftTile } from './GiftTile.tsx';
+import { NoblePanel } from './NoblePanel.tsx';
 import './gift-bar.css';
 
-const TABS = ['gifts', 'backpack'] as const;
+const TABS = ['gifts', 'backpack', 'noble'] as const;
 type Tab = (typeof TABS)[number];
 
 /** The gems, or the login prompt for guests. */
@@ -125,7 +126,7 @@ export function GiftBar() {
         aria-labelledby={`gift-tab-${tab}`}
         data-gift-panel={tab}
       >
-        {tab === 'gifts' ? <GiftsPanel /> : <BackpackPanel />}
+        {tab === 'gifts' ? <GiftsPanel /> : tab === 'backpack' ? <BackpackPanel /> : <NoblePanel />}
       </div>
     </section>
   );

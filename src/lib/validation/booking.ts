@@ -1,4 +1,4 @@
-/** Requests of the booking calls, shared by the schedule's script and the API. */
+/** Requests of the match calls (bookings, leagues and matches of a sport), shared with the API. */
 import { z } from 'zod';
 
 /** A match id: a positive whole number, as a number or a numeric string. */
@@ -12,3 +12,9 @@ export const matchId = z.coerce
 export const bookRequest = z.object({
   match_id: matchId,
 });
+
+/** POST /api/match/getSportMatchComp (spec §7): the sport whose leagues to list. */
+export const sportMatchCompRequest = z.object({ sport_id: matchId });
+
+/** POST /api/match/getSportMatch (spec §7): a league (comp) of a sport. */
+export const sportMatchRequest = z.object({ comp: matchId, sport_id: matchId });

@@ -23,6 +23,7 @@ import type { ApiEnv } from './api-env.ts';
 import { addressOf, isLoopback, refusalLogger } from './connection-limits.ts';
 import { setSecurityHeaders } from './headers.ts';
 import { createStatic } from './static.ts';
+import { environmentName, PRODUCT_VERSION } from '../version.ts';
 
 /** A Connect-style handler, as Astro's node adapter exports it. */
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse, next: () => void) => unknown;
@@ -49,7 +50,10 @@ function redirect(res: ServerResponse, location: string): void {
   res.end();
 }
 
-/** Answers /healthz: 200 with the database kind when a query succeeds, 503 otherwise. */
+/**
+ * Answers /healthz: 200 with the database kind, version and environment when a query succeeds,
+ * 503 otherwise.
+ */
 async function health(rt: Runtime, res: ServerResponse): Promise<void> {
   let ok = true;
   try {
@@ -65,6 +69,8 @@ async function health(rt: Runtime, res: ServerResponse): Promise<void> {
     JSON.stringify({
       status: ok ? 'ok' : 'error',
       db: rt.database.kind,
+      version: PRODUCT_VERSION,
+      environment: environmentName(rt.env.nodeEnv),
       uptime: Math.round(process.uptime()),
     }),
   );

@@ -1,9 +1,15 @@
 /**
- * Booking calls, mounted under /api/match: book and unbook a match, list one's bookings. All need
- * a login, and book/unbook are limited per user (30 a minute) so a script cannot flood the table.
+ * Match calls, mounted under /api/match: the spec's getSportMatchComp and getSportMatch (leagues
+ * and matches a live can cover), booking and unbooking a match, and one's bookings. All need a
+ * login, and book/unbook are limited per user (30 a minute) so a script cannot flood the table.
  */
 import { Hono, type MiddlewareHandler } from 'hono';
-import { bookRequest } from '../../lib/validation/booking.ts';
+import {
+  bookRequest,
+  sportMatchCompRequest,
+  sportMatchRequest,
+} from '../../lib/validation/booking.ts';
+import { leagueMatches, leaguesWithMatches } from '../studio/catalog.ts';
 import type { ApiEnv } from '../http/api-env.ts';
 import { ApiError, ok } from '../http/envelope.ts';
 import { requireUser } from '../http/middleware.ts';
@@ -45,6 +51,18 @@ export function matchRoutes() {
   return (
     new Hono<ApiEnv>()
       // Per route, not use('*'): other routers may share the /api/match prefix.
+      // Spec §7: the leagues of a sport with open matches, and one league's open matches.
+      .post('/getSportMatchComp', requireUser, async (c) => {
+        const { sport_id } = await input(c, sportMatchCompRequest);
+        const comps = await leaguesWithMatches(c.get('rt').db, sport_id, c.get('locale'));
+        return ok(c, { sport_live_match_comp: comps });
+      })
+      .post('/getSportMatch', requireUser, async (c) => {
+        const { comp, sport_id } = await input(c, sportMatchRequest);
+        const { db } = c.get('rt');
+        const list = await leagueMatches(db, comp, c.get('locale'), new Date(), sport_id);
+        return ok(c, { sport_live_match: list });
+      })
       .post('/book', requireUser, limit, async (c) => {
         const { match_id } = await input(c, bookRequest);
         await bookMatch(c.get('rt').db, c.get('user')!.id, match_id);

@@ -46,18 +46,20 @@ export async function leaguesWithMatches(
   return rows.map((r) => ({ comp: r.id, name: locale === 'zh-CN' ? r.nameZh : r.nameEn }));
 }
 
-/** Open matches of one league, soonest first (spec: sport_live_match). */
+/** Open matches of one league (of `sportId` when given), soonest first (spec: sport_live_match). */
 export async function leagueMatches(
   db: Db,
   leagueId: number,
   locale: Locale,
   now = new Date(),
+  sportId?: number,
 ): Promise<{ match_id: number; home: string; away: string; start_time: string; status: number }[]> {
   const home = alias(teams, 'home');
   const away = alias(teams, 'away');
   const zh = locale === 'zh-CN';
   const [league] = await db.select().from(leagues).where(eq(leagues.id, leagueId));
-  if (!league) return [];
+  // Given a sport, a league of another sport has no matches for it.
+  if (!league || (sportId !== undefined && league.sportId !== sportId)) return [];
   const rows = await db
     .select({
       id: matches.id,

@@ -6,6 +6,7 @@ export const gifts = {
     close: 'Close gifts',
     gifts: 'Gifts',
     backpack: 'Backpack',
+    noble: 'Noble',
     balance: 'Gems',
     recharge: 'Recharge',
     count: 'Quantity',

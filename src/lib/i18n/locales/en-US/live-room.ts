@@ -10,6 +10,16 @@ export const liveRoom = {
   linkCopied: 'link copied',
   copyFailed: 'copy failed',
   watchMatch: 'Match centre',
+  noble: {
+    none: 'You are not a noble yet: nobles enter every room with their own animation.',
+    forever: 'You are a {{noble}}, for good.',
+    daysLeft_one: 'You are a {{noble}}: {{count}} day left.',
+    daysLeft_other: 'You are a {{noble}}: {{count}} days left.',
+    period: 'Period',
+    days_one: '{{count}} day',
+    days_other: '{{count}} days',
+    perks: 'All noble perks in the mall',
+  },
   chat: {
     title: 'Chat',
     placeholder: 'Say something nice…',

@@ -8,6 +8,7 @@ export const gifts: GiftsResource = {
     close: '关闭礼物',
     gifts: '礼物',
     backpack: '背包',
+    noble: '贵族',
     balance: '宝石',
     recharge: '充值',
     count: '数量',

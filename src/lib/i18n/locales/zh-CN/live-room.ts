@@ -13,6 +13,16 @@ export const liveRoom: LiveRoomResource = {
   linkCopied: '链接已复制',
   copyFailed: '复制失败',
   watchMatch: '比赛详情',
+  noble: {
+    none: '你还不是贵族：贵族进入每个直播间都有专属入场动画。',
+    forever: '你是{{noble}}，永久有效。',
+    daysLeft_one: '你是{{noble}}：还剩 {{count}} 天。',
+    daysLeft_other: '你是{{noble}}：还剩 {{count}} 天。',
+    period: '时长',
+    days_one: '{{count}} 天',
+    days_other: '{{count}} 天',
+    perks: '在商城查看全部贵族特权',
+  },
   chat: {
     title: '聊天',
     placeholder: '说点什么吧…',
