@@ -38,8 +38,6 @@ export const shell = {
     top: 'Top',
   },
   common: {
-    comingSoon: 'Coming soon',
-    comingSoonBody: 'This screen is being built and opens in an upcoming release.',
     backHome: 'Back to home',
     loading: 'Loading…',
     close: 'Close',
@@ -237,6 +235,7 @@ export const shell = {
     help: 'Help centre',
     agreement: 'User agreement',
     privacy: 'Privacy policy',
+    version: 'Version {{version}} · {{environment}}',
     rights: 'All rights reserved.',
   },
   language: { 'zh-CN': '中文', 'en-US': 'English' },

@@ -40,8 +40,6 @@ export const shell: ShellResource = {
     top: '顶部',
   },
   common: {
-    comingSoon: '敬请期待',
-    comingSoonBody: '该页面正在建设中，将在后续版本开放。',
     backHome: '返回首页',
     loading: '加载中…',
     close: '关闭',
@@ -229,6 +227,7 @@ export const shell: ShellResource = {
     help: '帮助中心',
     agreement: '用户协议',
     privacy: '隐私政策',
+    version: '版本 {{version}} · {{environment}}',
     rights: '版权所有。',
   },
   language: { 'zh-CN': '中文', 'en-US': 'English' },
