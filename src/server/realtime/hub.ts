@@ -26,11 +26,10 @@ import { log } from '../log.ts';
 import { counter, gauge } from '../metrics.ts';
 import { onMatchLive } from '../sports/match-live.ts';
 import type { Runtime } from '../runtime.ts';
-import type { BusMessage } from './bus.ts';
+import { busDelivery, matchKey } from './bus-delivery.ts';
 import { Connection } from './connection.ts';
 import { createGiftHandler } from './gift-handler.ts';
 import {
-  applyRoomSideEffects,
   createRoomContext,
   handleAnnounce,
   handleBan,
@@ -41,7 +40,7 @@ import {
   roomKey,
   type RoomContext,
 } from './room-handlers.ts';
-import { closeInbox, deliverInbox, handleInbox } from './inbox-handler.ts';
+import { closeInbox, handleInbox } from './inbox-handler.ts';
 import { handleJoin, handleLeave } from './join-handler.ts';
 import { createRooms, type Rooms } from './rooms.ts';
 import { startQuizClock } from '../quiz/clock.ts';
@@ -82,8 +81,6 @@ export interface Hub {
 
 /** Matches one socket may follow at once. */
 const MAX_MATCHES = 5;
-/** Close code sent with `kicked`. */
-const KICKED_CLOSE = 4001;
 /** Close code of a socket that joined nothing in time. */
 const JOIN_TIMEOUT_CLOSE = 4008;
 
@@ -98,8 +95,6 @@ function refuseUpgrade(socket: Duplex, status: 429 | 503): void {
   socket.once('finish', () => socket.destroy());
   socket.end(`HTTP/1.1 ${status} ${text}\r\nRetry-After: 30\r\nConnection: close\r\n\r\n`);
 }
-
-const matchKey = (matchId: number) => `m:${matchId}`;
 
 /** Rooms get their heat this often. */
 const HEAT_INTERVAL_MS = 30_000;
@@ -221,39 +216,7 @@ export function createHub(rt: Runtime, options: HubOptions = {}): Hub {
   const ctx: HubContext = { ...createRoomContext(rt, rooms), gift: createGiftHandler() };
   const translators = new Map<Locale, TFunction>(LOCALES.map((l) => [l, createI18n(l)]));
 
-  function onBus(message: BusMessage): void {
-    if (message.kind === 'room') {
-      applyRoomSideEffects(ctx, message.anchorId, message.frame);
-      rooms.deliver(roomKey(message.anchorId), message.frame);
-    } else if (message.kind === 'match') {
-      rooms.deliver(matchKey(message.matchId), message.frame);
-    } else if (message.kind === 'inbox') {
-      deliverInbox(ctx, message);
-    } else if (message.kind === 'profile') {
-      const { nickName, avatar } = message;
-      for (const conn of conns)
-        if (conn.user?.id === message.userId) Object.assign(conn.user, { nickName, avatar });
-    } else if (message.kind === 'roomUsers') {
-      const members = rooms.members(roomKey(message.anchorId));
-      if (members.size === 0) return;
-      const byUser = new Map(message.frames.map((f) => [f.userId, f.frame]));
-      for (const member of members) {
-        const frame = member.user ? byUser.get(member.user.id) : undefined;
-        if (frame) member.send(frame.type as never, frame.data);
-      }
-    } else {
-      for (const conn of conns) {
-        const hit =
-          (message.tokenHash && conn.tokenHash === message.tokenHash) ||
-          (message.userId !== undefined &&
-            (conn.user?.id === message.userId || conn.inboxUser === message.userId));
-        if (!hit) continue;
-        conn.send(SERVER_FRAME.kicked, {});
-        conn.ws.close(KICKED_CLOSE, 'session revoked');
-      }
-    }
-  }
-  const unsubscribe = rt.bus.subscribe(onBus);
+  const unsubscribe = rt.bus.subscribe(busDelivery(ctx, conns));
   // Quizzes stop taking bets at their close time; half-done settlements finish.
   const stopQuizClock = options.quizClock === false ? () => {} : startQuizClock(rt);
   // Match updates published in this process go to every process's watchers.
