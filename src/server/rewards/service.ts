@@ -121,7 +121,7 @@ function rewardTitle(reward: RewardSpec, t: TFunction): string {
   if (reward.reward_type === REWARD_TYPE.prop) {
     return reward.props_id === 0
       ? t('engagement.reward.speaker')
-      : t('engagement.reward.colorful', { n: reward.props_id - 1 });
+      : t(`engagement.reward.colorful${reward.props_id as 2 | 3 | 4}`);
   }
   const names = ['exp', 'gold', 'diamond', 'prop', 'ticket', 'gift', 'lottery'] as const;
   return t(`engagement.reward.${names[reward.reward_type]}`);
