@@ -6,38 +6,13 @@
 import { atom } from 'nanostores';
 import { call, request } from '../api/client.ts';
 import { API_STATUS } from '../api/envelope.ts';
+import type { Profile, WatchPage } from '../profile-api.ts';
 import type { UserInfo } from '../user-info.ts';
 import { openCaptcha } from './account.ts';
 import { $userInfo } from './session.ts';
 import { uploadImage } from './studio.ts';
 
-/** getProfile: the user info plus the account's own facts. */
-export interface Profile extends UserInfo {
-  has_password: boolean;
-  /** Unix seconds when the nickname may change again; 0 when it may now. */
-  nick_free_at: number;
-}
-
-/** One row of the watch history. */
-export interface WatchEntry {
-  anchor_id: number;
-  nick_name: string;
-  avatar: string;
-  kind: number;
-  replay_id: number | null;
-  title: string;
-  cover: string;
-  visited_at: number;
-  is_live: boolean;
-}
-
-/** A page of the watch history. */
-export interface WatchPage {
-  list: WatchEntry[];
-  total: number;
-  page: number;
-  size: number;
-}
+export type { Profile, WatchEntry, WatchPage } from '../profile-api.ts';
 
 /** The profile; null until loaded. */
 export const $profile = atom<Profile | null>(null);

@@ -17,13 +17,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import type { RewardSpec } from '../../lib/rewards/types.ts';
-import { users } from './schema.ts';
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const userRef = (name: string) =>
-  integer(name)
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' });
+import { createdAt, userRef } from './columns.ts';
 
 /** One check-in of a user on a Beijing day, with what it paid. */
 export const checkins = pgTable(

@@ -19,13 +19,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { createdAt, userRef } from './columns.ts';
 import { users } from './schema.ts';
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const userRef = (name: string) =>
-  integer(name)
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' });
 
 /** One fan group per anchor. */
 export const fanGroups = pgTable('fan_groups', {

@@ -18,8 +18,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+import { createdAt } from './columns.ts';
 
 /** Roles: 1 member, 2 anchor, 3 administrator. Room managers are per room (roomManagers). */
 export const ROLE = { member: 1, anchor: 2, admin: 3 } as const;

@@ -3,6 +3,7 @@
  * anchor holding the last visit (an upsert), listed newest first with the room's live state now.
  */
 import { count, desc, eq } from 'drizzle-orm';
+import type { WatchEntry } from '../../lib/profile-api.ts';
 import type { Db } from '../db/index.ts';
 import { liveRooms, replays, users, watchHistory } from '../db/schema.ts';
 import { log } from '../log.ts';
@@ -38,23 +39,6 @@ export function noteVisit(
   recordVisit(db, userId, anchorId, visit).catch((err: unknown) =>
     log('warn', 'watch_history_failed', { userId, anchorId, error: (err as Error).message }),
   );
-}
-
-/** One row of the history as the call answers it. */
-export interface WatchEntry {
-  anchor_id: number;
-  nick_name: string;
-  avatar: string;
-  /** 1 the live room, 2 a replay. */
-  kind: number;
-  replay_id: number | null;
-  /** Title of the replay, or of the room. */
-  title: string;
-  cover: string;
-  /** Unix seconds of the last visit. */
-  visited_at: number;
-  /** True while the anchor is live now. */
-  is_live: boolean;
 }
 
 /** A page of the user's history, newest first, and how many rows there are. */
