@@ -106,16 +106,14 @@ async function measure(database: Database): Promise<Run> {
   };
   const checkin = await phase(tokens.map((t) => post(t, '/api/checkin/checkinToday')));
   const repeat = await phase(tokens.map((t) => post(t, '/api/checkin/checkinToday')));
-  await db
-    .insert(backpackItems)
-    .values(
-      rows.map((r) => ({
-        userId: r.id,
-        itemType: LOTTERY_CHANCE_ITEM,
-        propsId: 0,
-        quantity: SPINS,
-      })),
-    );
+  await db.insert(backpackItems).values(
+    rows.map((r) => ({
+      userId: r.id,
+      itemType: LOTTERY_CHANCE_ITEM,
+      propsId: 0,
+      quantity: SPINS,
+    })),
+  );
   const draw = await phase(
     Array.from({ length: SPINS }, () => tokens.map((t) => post(t, '/api/lottery/draw'))).flat(),
   );

@@ -104,7 +104,21 @@ test('the check-in dialog opens on load once a day and pays the first day into t
       return (await res.json()) as { status: number; msg: string };
     });
     expect(again).toEqual({ status: 1, msg: '今天已签到', data: null });
+
+    // Switched off, the page says so instead of showing an empty week.
+    await server.rt.db
+      .update(appConfig)
+      .set({ value: 0 })
+      .where(eq(appConfig.key, 'checkin_switch'));
+    await page.goto('/user-center/checkin?switched-off=1');
+    await expect(page.locator('[data-checkin-closed]')).toHaveText(
+      'Check-in is not open right now',
+    );
   } finally {
+    await server.rt.db
+      .update(appConfig)
+      .set({ value: 1 })
+      .where(eq(appConfig.key, 'checkin_switch'));
     await setDailyTimes(server.rt, 0);
   }
 });

@@ -55,6 +55,10 @@ export function CheckinDialog() {
         </header>
         {info ? (
           <CheckinWeek days={info.CheckinDetails} />
+        ) : error ? (
+          <p className="ck-error" role="alert">
+            {error}
+          </p>
         ) : (
           <div className="ck-week-skeleton" aria-busy="true" />
         )}

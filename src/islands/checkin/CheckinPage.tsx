@@ -7,6 +7,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { CheckinRecord } from '../../lib/rewards/api.ts';
 import {
   $checkinBusy,
+  $checkinError,
   $checkinInfo,
   $checkinPhase,
   $checkinRewards,
@@ -87,6 +88,7 @@ export function CheckinPage() {
   const phase = useStore($checkinPhase);
   const busy = useStore($checkinBusy);
   const rewards = useStore($checkinRewards);
+  const error = useStore($checkinError);
   const lotteryOn = useStore($config)?.lottery_switch === 1;
   const [version, setVersion] = useState(0);
   useEffect(() => {
@@ -100,6 +102,16 @@ export function CheckinPage() {
         <button type="button" className="btn btn-primary" onClick={openLogin}>
           {t('engagement.checkin.login')}
         </button>
+      </div>
+    );
+  }
+  if (!info && error) {
+    // Check-in switched off (or the server unreachable): say so instead of an empty week.
+    return (
+      <div className="ck-panel" data-checkin-closed>
+        <p className="ck-error" role="alert">
+          {error}
+        </p>
       </div>
     );
   }
