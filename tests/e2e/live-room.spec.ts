@@ -54,6 +54,14 @@ test('two viewers chat: the message shows in the other chat and barrage; a ban t
   await expect(noble.locator('[data-barrage]')).toHaveAttribute('data-count', /[1-9]/);
   await expect.poll(() => paintedPixels(noble)).toBeGreaterThan(100);
   await screenshot(noble, info, 'live-room-1440-en', { fullPage: false });
+  // Density: kept with the other barrage settings; at full screen the next comment flies too.
+  await noble.locator('[data-barrage-density]').selectOption('full');
+  expect(await noble.evaluate(() => localStorage.getItem('barrage:density'))).toBe('full');
+  // (The other viewer spoke a moment ago: the room's speaking rate would hold them back.)
+  await noble.locator('[data-chat-input]').fill('Full screen barrage');
+  await noble.keyboard.press('Enter');
+  await expect(noble.locator('[data-barrage]')).toHaveAttribute('data-count', /^[2-9]|\d{2,}$/);
+  await expect.poll(() => paintedPixels(noble)).toBeGreaterThan(100);
 
   // Guests see the chat and a login button instead of the input.
   const guestContext = await browser.newContext({ baseURL });

@@ -3,12 +3,15 @@
  * the share button and the heat. Everything reads the live-room and barrage stores.
  */
 import { createBarrage } from '../../lib/barrage/renderer.ts';
+import { BARRAGE_DENSITIES } from '../../lib/barrage/scheduler.ts';
 import { formatCount } from '../../lib/format.ts';
 import { createI18n } from '../../lib/i18n/index.ts';
 import {
   $barrage,
   AREA_FRACTION,
   setBarrageArea,
+  setBarrageDensity,
+  densityOf,
   setBarrageOpacity,
   toggleBarrage,
   type BarrageArea,
@@ -51,6 +54,7 @@ function mountBarrage(canvas: HTMLCanvasElement, bar: HTMLElement | null): void 
       enabled: s.enabled === 'on',
       opacity: Number(s.opacity),
       areaFraction: AREA_FRACTION[s.area],
+      density: densityOf(s.density),
     });
     canvas.hidden = s.enabled !== 'on';
   });
@@ -66,19 +70,26 @@ function renderBar(bar: HTMLElement): void {
     <label class="barrage-area"><span>${tr('liveRoom.barrage.area')}</span>
       <select data-barrage-area>
         ${(['quarter', 'half', 'full'] as const).map((a) => `<option value="${a}">${tr(`liveRoom.barrage.areas.${a}`)}</option>`).join('')}
+      </select></label>
+    <label class="barrage-density"><span>${tr('liveRoom.barrage.density')}</span>
+      <select data-barrage-density>
+        ${BARRAGE_DENSITIES.map((d) => `<option value="${d}">${tr(`liveRoom.barrage.densities.${d}`)}</option>`).join('')}
       </select></label>`;
   const toggle = bar.querySelector<HTMLButtonElement>('[data-barrage-toggle]')!;
   const opacity = bar.querySelector<HTMLInputElement>('[data-barrage-opacity]')!;
   const area = bar.querySelector<HTMLSelectElement>('[data-barrage-area]')!;
+  const density = bar.querySelector<HTMLSelectElement>('[data-barrage-density]')!;
   toggle.addEventListener('click', toggleBarrage);
   opacity.addEventListener('input', () => setBarrageOpacity(Number(opacity.value)));
   area.addEventListener('change', () => setBarrageArea(area.value as BarrageArea));
+  density.addEventListener('change', () => setBarrageDensity(densityOf(density.value)));
   $barrage.subscribe((s) => {
     const on = s.enabled === 'on';
     toggle.textContent = on ? tr('liveRoom.barrage.on') : tr('liveRoom.barrage.off');
     toggle.setAttribute('aria-pressed', String(on));
     opacity.value = s.opacity;
     area.value = s.area;
+    density.value = densityOf(s.density);
   });
 }
 

@@ -20,11 +20,19 @@ export function laneCount(height: number, laneHeight: number): number {
   return Math.max(1, Math.floor(height / laneHeight));
 }
 
-/** The first lane free at `now` for comments moving at `speed` px/ms, or -1. */
-export function freeLane(tails: (LaneTail | undefined)[], now: number, speed: number): number {
+/**
+ * The first lane free at `now` for comments moving at `speed` px/ms, keeping `gap` px behind the
+ * lane's last comment, or -1.
+ */
+export function freeLane(
+  tails: (LaneTail | undefined)[],
+  now: number,
+  speed: number,
+  gap = LANE_GAP_PX,
+): number {
   for (let i = 0; i < tails.length; i++) {
     const tail = tails[i];
-    if (!tail || (now - tail.start) * speed >= tail.width + LANE_GAP_PX) return i;
+    if (!tail || (now - tail.start) * speed >= tail.width + gap) return i;
   }
   return -1;
 }

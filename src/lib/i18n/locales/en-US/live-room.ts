@@ -77,6 +77,8 @@ export const liveRoom = {
     opacity: 'Opacity',
     area: 'Area',
     areas: { quarter: 'Top quarter', half: 'Top half', full: 'Full screen' },
+    density: 'Density',
+    densities: { sparse: 'Sparse', normal: 'Normal', full: 'Full screen' },
     settings: 'Barrage settings',
   },
   mod: {

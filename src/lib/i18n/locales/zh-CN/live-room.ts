@@ -79,6 +79,8 @@ export const liveRoom: LiveRoomResource = {
     opacity: '不透明度',
     area: '显示区域',
     areas: { quarter: '上方 1/4', half: '上半屏', full: '全屏' },
+    density: '密度',
+    densities: { sparse: '稀疏', normal: '适中', full: '满屏' },
     settings: '弹幕设置',
   },
   mod: {
