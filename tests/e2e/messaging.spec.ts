@@ -162,6 +162,7 @@ test('follow, go-live alert, fan group chat with a mute, and a private chat on b
   await privateEntry.click();
   await anchor.locator('[data-composer]').fill('Yes, from kick-off!');
   await anchor.locator('.mc-composer button[type=submit]').click();
+  const repliedAt = Date.now();
   // The viewer has this conversation open: the reply arrives without a badge.
   await expect(viewer.locator('.mc-row:not(.is-mine)').last()).toContainText('Yes, from kick-off!');
   await expect(viewer.locator('.mc-entry.is-open [data-unread]')).toHaveCount(0);
@@ -171,8 +172,12 @@ test('follow, go-live alert, fan group chat with a mute, and a private chat on b
   // The anchor writes again while the viewer is on another page: a toast and the header badge.
   await viewer.goto('/home');
   await expect(viewer.locator('html[data-inbox-open]')).toHaveCount(1);
+  // The chat rules hold the anchor to one message every 2 s (speak_rate): on a fast run the next
+  // one would be refused, and no toast could come.
+  await anchor.waitForTimeout(Math.max(0, repliedAt + 2_100 - Date.now()));
   await anchor.locator('[data-composer]').fill('PS: bring your friends');
   await anchor.locator('.mc-composer button[type=submit]').click();
+  await expect(anchor.locator('.mc-row.is-mine').last()).toContainText('PS: bring your friends');
   await expectToast(viewer, 'New message from 老K说球');
   await expect(viewer.locator('.tab[data-tab="privateChat"] [data-unread-badge]')).toHaveText(
     /\d+/,
