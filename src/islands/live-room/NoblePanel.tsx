@@ -29,6 +29,7 @@ import {
 import { $loggedIn } from '../../lib/stores/session.ts';
 import { siteDay } from '../../lib/time.ts';
 import { useT } from '../use-t.ts';
+import './noble-panel.css';
 
 const DAY_MS = 24 * 3600_000;
 
