@@ -6,6 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { API_STATUS } from '../../lib/api/envelope.ts';
+import { SITE_TIME_ZONE } from '../../lib/time.ts';
 import {
   emptyRequest,
   historyPageRequest,
@@ -54,7 +55,7 @@ async function account(c: Context<ApiEnv>) {
 /** A date and time as the caller's language writes it, in Beijing time. */
 function when(c: Context<ApiEnv>, at: Date): string {
   return new Intl.DateTimeFormat(c.get('locale'), {
-    timeZone: 'Asia/Shanghai',
+    timeZone: SITE_TIME_ZONE,
     dateStyle: 'medium',
     timeStyle: 'short',
   }).format(at);
