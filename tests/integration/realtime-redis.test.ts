@@ -192,4 +192,19 @@ describe.runIf(ready)('rooms across processes through Redis', () => {
     anchor.close();
     viewer.close();
   });
+  // Last: it stops Redis.
+  it('is ready while Redis answers, and unavailable (alive all the same) once it is gone', async () => {
+    for (const server of [a, b]) {
+      const res = await fetch(`${server.url}/readyz`);
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ status: 'ready', database: true, bus: true });
+    }
+    redis.kill();
+    await expect
+      .poll(async () => (await fetch(`${a.url}/readyz`)).status, { timeout: 10_000 })
+      .toBe(503);
+    const res = await fetch(`${b.url}/readyz`);
+    expect(await res.json()).toMatchObject({ status: 'unavailable', database: true, bus: false });
+    expect((await fetch(`${a.url}/healthz`)).status).toBe(200);
+  });
 });

@@ -40,6 +40,10 @@ describe('server process', () => {
       // Started without NODE_ENV: a development server (production says prod).
       environment: 'development',
     });
+    // Readiness checks the database and the bus (in memory here); liveness checks nothing.
+    const ready = await fetch(`${server.url}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: 'ready', database: true, bus: true });
     const page = await (await fetch(`${server.url}/news`)).text();
     expect(page).toContain(`Version ${PRODUCT_VERSION} · development`);
     const config = await fetch(`${server.url}/api/config/getCommonConfig`, { method: 'POST' });

@@ -28,7 +28,7 @@ function hub(rt: Runtime): Hub {
 }
 
 /**
- * Handles /healthz, /api, /webapi and /sandbox-pay; passes everything else to Astro, with the
+ * Handles /healthz, /readyz, /api, /webapi and /sandbox-pay; passes everything else to Astro, with the
  * security headers.
  */
 export async function devListener() {
@@ -36,7 +36,7 @@ export async function devListener() {
   const listener = createRequestListener({ rt, api: createApi(rt), hub: hub(rt) });
   return (req: IncomingMessage, res: ServerResponse, next: () => void) => {
     const path = (req.url ?? '/').split('?')[0] ?? '/';
-    if (path === '/healthz' || isApiPath(path)) {
+    if (path === '/healthz' || path === '/readyz' || isApiPath(path)) {
       listener(req, res);
     } else {
       // Pages and Vite's files get the headers the production server sends on every answer

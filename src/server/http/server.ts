@@ -51,29 +51,41 @@ function redirect(res: ServerResponse, location: string): void {
 }
 
 /**
- * Answers /healthz: 200 with the database kind, version and environment when a query succeeds,
- * 503 otherwise.
+ * Answers /healthz (liveness): 200 while the process serves, with the database kind, version,
+ * environment and uptime; it checks nothing else, so a load balancer does not restart a process
+ * for a database outage.
  */
-async function health(rt: Runtime, res: ServerResponse): Promise<void> {
-  let ok = true;
-  try {
-    await rt.db.execute(sql`select 1`);
-  } catch {
-    ok = false;
-  }
-  res.writeHead(ok ? 200 : 503, {
-    'content-type': 'application/json',
-    'cache-control': 'no-store',
-  });
+function health(rt: Runtime, res: ServerResponse): void {
+  res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
   res.end(
     JSON.stringify({
-      status: ok ? 'ok' : 'error',
+      status: 'ok',
       db: rt.database.kind,
       version: PRODUCT_VERSION,
       environment: environmentName(rt.env.nodeEnv),
       uptime: Math.round(process.uptime()),
     }),
   );
+}
+
+/**
+ * Answers /readyz (readiness): 200 when the database answers a query and the bus reaches the
+ * other processes (Redis answers a ping), 503 otherwise, with each check's result.
+ */
+async function readiness(rt: Runtime, res: ServerResponse): Promise<void> {
+  const [database, bus] = await Promise.all([
+    rt.db.execute(sql`select 1`).then(
+      () => true,
+      () => false,
+    ),
+    rt.bus.ready().catch(() => false),
+  ]);
+  const ready = database && bus;
+  res.writeHead(ready ? 200 : 503, {
+    'content-type': 'application/json',
+    'cache-control': 'no-store',
+  });
+  res.end(JSON.stringify({ status: ready ? 'ready' : 'unavailable', database, bus }));
 }
 
 /** Paths the API app answers: /api, /webapi and the sandbox payment provider's pages. */
@@ -103,7 +115,11 @@ export function createRequestListener(parts: ServerParts) {
       });
     }
     if (path === '/healthz') {
-      void health(parts.rt, res);
+      health(parts.rt, res);
+      return;
+    }
+    if (path === '/readyz') {
+      void readiness(parts.rt, res);
       return;
     }
     if (path === '/metrics' && isLoopback(addressOf(req.socket))) {

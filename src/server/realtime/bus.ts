@@ -50,7 +50,12 @@ export interface Bus {
   subscribe: (listener: BusListener) => () => void;
   /** Stops delivering and closes connections. */
   close: () => Promise<void>;
+  /** True when messages can reach the other processes now (Redis answers). */
+  ready: () => Promise<boolean>;
 }
+
+/** Longest wait for Redis to answer a readiness ping. */
+export const READY_TIMEOUT_MS = 1000;
 
 function fanOut(listeners: Set<BusListener>, message: BusMessage): void {
   for (const listener of listeners) {
@@ -75,6 +80,7 @@ export function createLocalBus(): Bus {
       listeners.clear();
       return Promise.resolve();
     },
+    ready: () => Promise.resolve(true),
   };
 }
 
@@ -116,6 +122,13 @@ export async function createRedisBus(url: string): Promise<Bus> {
     async close() {
       listeners.clear();
       await Promise.allSettled([sub.quit(), pub.quit()]);
+    },
+    async ready() {
+      const timeout = new Promise<string>((resolve) => {
+        setTimeout(() => resolve('timeout'), READY_TIMEOUT_MS).unref();
+      });
+      const answer = await Promise.race([pub.ping().catch(() => 'error'), timeout]);
+      return answer === 'PONG' && sub.status === 'ready';
     },
   };
 }
