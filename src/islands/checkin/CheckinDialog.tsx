@@ -21,7 +21,7 @@ import { closeDialog } from '../../lib/stores/dialogs.ts';
 import { Modal } from '../dialogs/Modal.tsx';
 import { useT } from '../use-t.ts';
 import { CheckinWeek } from './CheckinWeek.tsx';
-import { RewardChip } from './RewardChip.tsx';
+import { WonRewards } from './RewardChip.tsx';
 import './checkin.css';
 
 /** The dialog body. */
@@ -62,16 +62,7 @@ export function CheckinDialog() {
         ) : (
           <div className="ck-week-skeleton" aria-busy="true" />
         )}
-        {phase === 3 && rewards && rewards.length > 0 && (
-          <section className="ck-won" aria-live="polite">
-            <h3>{t('engagement.checkin.youGot')}</h3>
-            <div className="ck-won-list">
-              {rewards.map((r) => (
-                <RewardChip key={`${r.reward_type}:${r.props_id}`} reward={r} />
-              ))}
-            </div>
-          </section>
-        )}
+        {phase === 3 && <WonRewards rewards={rewards} />}
         {phase === 2 && error && (
           <p className="ck-error" role="alert">
             {error}

@@ -3,8 +3,7 @@
  * check-in so far with its rewards (RewardDesc), newest first, more on demand.
  */
 import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useState } from 'react';
-import type { CheckinRecord } from '../../lib/rewards/api.ts';
+import { useEffect, useState } from 'react';
 import {
   $checkinBusy,
   $checkinError,
@@ -16,35 +15,27 @@ import {
   loadCheckinInfo,
 } from '../../lib/stores/checkin.ts';
 import { $config } from '../../lib/stores/config.ts';
-import { openLogin } from '../../lib/stores/dialogs.ts';
 import { $loggedIn } from '../../lib/stores/session.ts';
+import { useLoadMore } from '../use-load-more.ts';
 import { useT } from '../use-t.ts';
 import { CheckinWeek } from './CheckinWeek.tsx';
-import { RewardChip } from './RewardChip.tsx';
+import { LoginPanel } from './LoginPanel.tsx';
+import { WonRewards } from './RewardChip.tsx';
 import './checkin.css';
 
 const PAGE_SIZE = 10;
 
 function History({ version }: { version: number }) {
   const t = useT();
-  const [rows, setRows] = useState<CheckinRecord[]>([]);
-  const [total, setTotal] = useState(0);
-  const [page, setPage] = useState(1);
-  const [error, setError] = useState<string | null>(null);
-  const load = useCallback(async (next: number) => {
-    try {
-      const data = await loadCheckinHistory(next, PAGE_SIZE);
-      setRows((old) => (next === 1 ? data.CheckinHistory : [...old, ...data.CheckinHistory]));
-      setTotal(data.total);
-      setPage(next);
-      setError(null);
-    } catch (err) {
-      setError((err as Error).message);
-    }
-  }, []);
-  useEffect(() => {
-    void load(1);
-  }, [load, version]);
+  const { rows, total, state, hasMore, more } = useLoadMore(
+    async (page) => {
+      const data = await loadCheckinHistory(page, PAGE_SIZE);
+      return { rows: data.CheckinHistory, total: data.total };
+    },
+    true,
+    version,
+  );
+  const error = state.kind === 'error' ? state.message : null;
   return (
     <section className="ck-panel" aria-labelledby="ck-history-title">
       <h2 id="ck-history-title">
@@ -71,8 +62,8 @@ function History({ version }: { version: number }) {
           ))}
         </ol>
       )}
-      {rows.length < total && (
-        <button type="button" className="btn btn-ghost ck-more" onClick={() => void load(page + 1)}>
+      {hasMore && (
+        <button type="button" className="btn btn-ghost ck-more" onClick={more}>
           {t('engagement.loadMore')}
         </button>
       )}
@@ -96,13 +87,10 @@ export function CheckinPage() {
   }, [loggedIn]);
   if (!loggedIn) {
     return (
-      <div className="ck-panel ck-guest" data-guest>
-        <h2>{t('engagement.checkin.loginTitle')}</h2>
-        <p className="ck-empty">{t('engagement.checkin.loginBody')}</p>
-        <button type="button" className="btn btn-primary" onClick={openLogin}>
-          {t('engagement.checkin.login')}
-        </button>
-      </div>
+      <LoginPanel
+        title={t('engagement.checkin.loginTitle')}
+        body={t('engagement.checkin.loginBody')}
+      />
     );
   }
   if (!info && error) {
@@ -154,16 +142,7 @@ export function CheckinPage() {
         ) : (
           <div className="ck-week-skeleton" aria-busy="true" />
         )}
-        {phase === 3 && rewards && rewards.length > 0 && (
-          <div className="ck-won">
-            <h3>{t('engagement.checkin.youGot')}</h3>
-            <div className="ck-won-list">
-              {rewards.map((r) => (
-                <RewardChip key={`${r.reward_type}:${r.props_id}`} reward={r} />
-              ))}
-            </div>
-          </div>
-        )}
+        {phase === 3 && <WonRewards rewards={rewards} />}
       </section>
       <section className="ck-panel" aria-labelledby="ck-rules-title">
         <h2 id="ck-rules-title">{t('engagement.checkin.rules')}</h2>

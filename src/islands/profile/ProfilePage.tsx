@@ -5,10 +5,10 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { $config } from '../../lib/stores/config.ts';
-import { openLogin } from '../../lib/stores/dialogs.ts';
 import { $locale } from '../../lib/stores/locale.ts';
 import { $profile, loadProfile } from '../../lib/stores/profile.ts';
 import { $isAnchor, $loggedIn } from '../../lib/stores/session.ts';
+import { LoginPanel } from '../checkin/LoginPanel.tsx';
 import { useT } from '../use-t.ts';
 import { AvatarForm, NicknameForm } from './AccountForms.tsx';
 import { PasswordForm } from './PasswordForm.tsx';
@@ -47,16 +47,7 @@ export function ProfilePage() {
   useEffect(() => {
     if (loggedIn) loadProfile().catch((err: Error) => setError(err.message));
   }, [loggedIn]);
-  if (!loggedIn) {
-    return (
-      <div className="ck-panel" data-guest>
-        <h2>{t('engagement.profile.title')}</h2>
-        <button type="button" className="btn btn-primary" onClick={openLogin}>
-          {t('engagement.checkin.login')}
-        </button>
-      </div>
-    );
-  }
+  if (!loggedIn) return <LoginPanel title={t('engagement.profile.title')} />;
   if (!profile) return <p role={error ? 'alert' : undefined}>{error ?? t('common.loading')}</p>;
   return (
     <div className="pf-page" data-profile>

@@ -3,12 +3,12 @@
  * with its live state now, more on demand, and a clear-all.
  */
 import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useState } from 'react';
-import { openLogin } from '../../lib/stores/dialogs.ts';
 import { $locale } from '../../lib/stores/locale.ts';
 import { clearHistory, loadWatchHistory, type WatchEntry } from '../../lib/stores/profile.ts';
 import { $loggedIn } from '../../lib/stores/session.ts';
 import { showToast } from '../../lib/stores/toast.ts';
+import { LoginPanel } from '../checkin/LoginPanel.tsx';
+import { useLoadMore } from '../use-load-more.ts';
 import { useT } from '../use-t.ts';
 import '../checkin/checkin.css';
 import './profile.css';
@@ -26,42 +26,23 @@ export function WatchHistory() {
   const t = useT();
   const locale = useStore($locale);
   const loggedIn = useStore($loggedIn);
-  const [rows, setRows] = useState<WatchEntry[]>([]);
-  const [total, setTotal] = useState(0);
-  const [page, setPage] = useState(1);
-  const [state, setState] = useState<
-    { kind: 'loading' | 'ready' } | { kind: 'error'; message: string }
-  >({ kind: 'loading' });
-  const load = useCallback(async (next: number) => {
-    try {
-      const data = await loadWatchHistory(next, PAGE_SIZE);
-      setRows((old) => (next === 1 ? data.list : [...old, ...data.list]));
-      setTotal(data.total);
-      setPage(next);
-      setState({ kind: 'ready' });
-    } catch (err) {
-      setState({ kind: 'error', message: (err as Error).message });
-    }
-  }, []);
-  useEffect(() => {
-    if (loggedIn) void load(1);
-  }, [loggedIn, load]);
-  if (!loggedIn) {
-    return (
-      <div className="ck-panel" data-guest>
-        <h2>{t('engagement.history.loginTitle')}</h2>
-        <button type="button" className="btn btn-primary" onClick={openLogin}>
-          {t('engagement.checkin.login')}
-        </button>
-      </div>
-    );
-  }
+  const {
+    rows,
+    total,
+    state,
+    hasMore,
+    more,
+    clear: emptied,
+  } = useLoadMore(async (page) => {
+    const data = await loadWatchHistory(page, PAGE_SIZE);
+    return { rows: data.list, total: data.total };
+  }, loggedIn);
+  if (!loggedIn) return <LoginPanel title={t('engagement.history.loginTitle')} />;
   const clear = async () => {
     if (!confirm(t('engagement.history.confirmClear'))) return;
     try {
       await clearHistory();
-      setRows([]);
-      setTotal(0);
+      emptied();
       showToast(t('engagement.history.cleared'), 'success');
     } catch (err) {
       showToast((err as Error).message, 'error');
@@ -122,8 +103,8 @@ export function WatchHistory() {
           ))}
         </ul>
       )}
-      {rows.length < total && (
-        <button type="button" className="btn btn-ghost ck-more" onClick={() => void load(page + 1)}>
+      {hasMore && (
+        <button type="button" className="btn btn-ghost ck-more" onClick={more}>
           {t('engagement.loadMore')}
         </button>
       )}
