@@ -20,6 +20,7 @@ import type { Database } from '../src/server/db/index.ts';
 import { seedDemo } from '../src/server/db/seed/index.ts';
 import { readEnv } from '../src/server/env.ts';
 import { createLocalBus } from '../src/server/realtime/bus.ts';
+import { createMemoryState } from '../src/server/shared/state.ts';
 import { consoleSms } from '../src/server/sms/index.ts';
 import { isClean, verifyLedger } from '../src/server/wallet/verify.ts';
 import { percentile } from './realtime/clients.ts';
@@ -83,6 +84,7 @@ async function measure(database: Database): Promise<Run> {
     db,
     sms: consoleSms(() => {}),
     bus: createLocalBus(),
+    shared: createMemoryState(),
   };
   const app = createApi(rt);
   const rows = await db

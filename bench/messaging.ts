@@ -39,6 +39,7 @@ import { chatList } from '../src/server/messaging/chat-list.ts';
 import { appendMessage, groupOfAnchor, sendGroupMessage } from '../src/server/messaging/groups.ts';
 import { alertFollowers } from '../src/server/messaging/system.ts';
 import { createLocalBus } from '../src/server/realtime/bus.ts';
+import { createMemoryState } from '../src/server/shared/state.ts';
 import { createHub } from '../src/server/realtime/hub.ts';
 import type { Runtime } from '../src/server/runtime.ts';
 import { consoleSms } from '../src/server/sms/index.ts';
@@ -115,7 +116,14 @@ async function measure(database: Database): Promise<Run> {
     LOG_REQUESTS: '0',
     SEED_DEMO: '0',
   });
-  const rt: Runtime = { env, database, db, sms: consoleSms(() => {}), bus: createLocalBus() };
+  const rt: Runtime = {
+    env,
+    database,
+    db,
+    sms: consoleSms(() => {}),
+    bus: createLocalBus(),
+    shared: createMemoryState(),
+  };
   await db.insert(categories).values({ id: 1, nameZh: '体育', nameEn: 'Sports' });
   const [anchor] = await people(db, '1370', 1);
   await db.insert(liveRooms).values({

@@ -30,6 +30,7 @@ import { placeBets } from '../src/server/quiz/bets.ts';
 import { createQuiz } from '../src/server/quiz/service.ts';
 import { runJob, startDraw } from '../src/server/quiz/settle.ts';
 import { createLocalBus } from '../src/server/realtime/bus.ts';
+import { createMemoryState } from '../src/server/shared/state.ts';
 import { createHub } from '../src/server/realtime/hub.ts';
 import type { Runtime } from '../src/server/runtime.ts';
 import { consoleSms } from '../src/server/sms/index.ts';
@@ -122,7 +123,14 @@ async function measure(database: Database): Promise<Run> {
   const { db } = database;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'arena-bench-quiz-env-'));
   const env = readEnv({ DATA_DIR: dataDir, LOG_REQUESTS: '0', SEED_DEMO: '0' });
-  const rt: Runtime = { env, database, db, sms: consoleSms(() => {}), bus: createLocalBus() };
+  const rt: Runtime = {
+    env,
+    database,
+    db,
+    sms: consoleSms(() => {}),
+    bus: createLocalBus(),
+    shared: createMemoryState(),
+  };
   await ensureSystemAccounts(db);
   const [anchor] = await people(db, '1360', 1, 0);
   await db.insert(categories).values({ id: 1, nameZh: '体育', nameEn: 'Sports' });

@@ -8,6 +8,7 @@ import { syncGiftCatalogue } from './gifts/service.ts';
 import { log } from './log.ts';
 import { openBus } from './realtime/bus.ts';
 import type { Runtime } from './runtime.ts';
+import { openSharedState } from './shared/state.ts';
 import { createSmsProvider } from './sms/index.ts';
 
 /** Opens the database of `env` (PGlite under DATA_DIR/pglite unless DATABASE_URL is set). */
@@ -32,5 +33,6 @@ export async function openRuntime(env: Env = readEnv()): Promise<Runtime> {
     db: database.db,
     sms: createSmsProvider(env.smsProvider),
     bus: await openBus(env.redisUrl),
+    shared: await openSharedState(env.redisUrl),
   };
 }

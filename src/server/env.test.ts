@@ -5,6 +5,14 @@ import { percentToBasisPoints, readEnv } from './env.ts';
 const PRODUCTION = { NODE_ENV: 'production', PUBLIC_URL: 'https://live.example.com' };
 
 describe('readEnv', () => {
+  it('reads TRUST_PROXY as a list of IP addresses', () => {
+    expect(readEnv({ SECRET: 's' }).trustProxy).toEqual([]);
+    expect(readEnv({ SECRET: 's', TRUST_PROXY: '127.0.0.1, ::1' }).trustProxy).toEqual([
+      '127.0.0.1',
+      '::1',
+    ]);
+    expect(() => readEnv({ SECRET: 's', TRUST_PROXY: 'nginx.local' })).toThrow(/TRUST_PROXY/);
+  });
   it('refuses development switches and a missing secret in production', () => {
     expect(() => readEnv({ ...PRODUCTION, SECRET: 's', CAPTCHA_TEST_SOLUTION: '1' })).toThrow(
       /CAPTCHA_TEST_SOLUTION/,

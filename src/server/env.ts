@@ -1,6 +1,7 @@
 /** Server configuration read once from environment variables, with safe embedded defaults. */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 /** Everything the server reads from the environment. */
@@ -15,8 +16,13 @@ export interface Env {
   dataDir: string;
   /** PostgreSQL URL; unset means embedded PGlite under dataDir. */
   databaseUrl: string | undefined;
-  /** Redis URL; when set, hub processes share rooms through Redis pub/sub. */
+  /** Redis URL; when set, processes share rooms, limits and chat-rule memory through Redis. */
   redisUrl: string | undefined;
+  /**
+   * Addresses of the load balancers in front of this process (TRUST_PROXY=127.0.0.1,::1): their
+   * X-Real-IP header names the client. Empty: the peer's address is the client's.
+   */
+  trustProxy: string[];
   /** Hosts on which `/` shows the live matches screen instead of redirecting to /home. */
   liveHomeHosts: string[];
   /** Secret for signing chat signatures and other tokens. */
@@ -108,6 +114,15 @@ function hostMap(value: string | undefined): Record<string, string> {
   return map;
 }
 
+/** TRUST_PROXY's addresses, each a plain IPv4 or IPv6 address. */
+function proxies(value: string | undefined): string[] {
+  const addresses = list(value);
+  for (const address of addresses)
+    if (!isIP(address))
+      throw new Error(`Bad TRUST_PROXY: ${address} (IP addresses, comma separated)`);
+  return addresses;
+}
+
 /** Reads SECRET, or a random secret kept in DATA_DIR so signatures survive restarts. */
 function loadSecret(dataDir: string, given: string | undefined, production: boolean): string {
   if (given) return given;
@@ -193,6 +208,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     dataDir,
     databaseUrl: source.DATABASE_URL || undefined,
     redisUrl: source.REDIS_URL || undefined,
+    trustProxy: proxies(source.TRUST_PROXY),
     liveHomeHosts: list(source.LIVE_HOME_HOSTS),
     secret: loadSecret(dataDir, source.SECRET, nodeEnv === 'production'),
     seedDemo: source.SEED_DEMO !== '0',

@@ -60,7 +60,11 @@ export async function startServer(env: Env = readEnv()): Promise<RunningServer> 
     clientDir: pages ? path.join(DIST_DIR, 'client') : undefined,
   });
   server.keepAliveTimeout = 65_000;
-  limitSockets(server, { perAddress: env.maxSocketsPerIp, total: caps.sockets });
+  limitSockets(server, {
+    perAddress: env.maxSocketsPerIp,
+    total: caps.sockets,
+    trusted: env.trustProxy,
+  });
   await new Promise<void>((resolve) => server.listen(env.port, env.host, resolve));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : env.port;

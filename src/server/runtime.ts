@@ -6,6 +6,7 @@
 import type { Database, Db } from './db/index.ts';
 import type { Env } from './env.ts';
 import type { Bus } from './realtime/bus.ts';
+import type { SharedState } from './shared/state.ts';
 import type { SmsProvider } from './sms/index.ts';
 
 /** What every part of the server needs. */
@@ -20,6 +21,8 @@ export interface Runtime {
   sms: SmsProvider;
   /** Fan-out between hub processes (in memory, or Redis with REDIS_URL). */
   bus: Bus;
+  /** Limits and chat-rule memory every process sees (in memory, or Redis with REDIS_URL). */
+  shared: SharedState;
 }
 
 const KEY = Symbol.for('arena-live.runtime');

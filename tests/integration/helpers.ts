@@ -15,6 +15,7 @@ import { users, wallets } from '../../src/server/db/schema.ts';
 import { seedDemo } from '../../src/server/db/seed/index.ts';
 import { readEnv } from '../../src/server/env.ts';
 import { createLocalBus } from '../../src/server/realtime/bus.ts';
+import { createMemoryState } from '../../src/server/shared/state.ts';
 import type { Runtime } from '../../src/server/runtime.ts';
 import { consoleSms, type SmsMessage } from '../../src/server/sms/index.ts';
 
@@ -89,6 +90,7 @@ export async function openTestRuntime(
       db: database.db,
       sms: consoleSms((line) => sms.push(JSON.parse(line) as SmsMessage)),
       bus: createLocalBus(),
+      shared: createMemoryState(),
     },
     dispose: async () => {
       await database.close();
@@ -107,7 +109,7 @@ export interface RequestApp {
 export interface ApiSuite {
   /** Open from the block's beforeAll to its afterAll. */
   t: TestRuntime;
-  /** A fresh createApi per test: per-IP limiters live in the app and must not leak. */
+  /** A fresh createApi and fresh limits per test, so no test's limits reach the next. */
   api: RequestApp;
 }
 
@@ -121,6 +123,8 @@ export function apiSuite(kind: DbKind, envOverrides: NodeJS.ProcessEnv = {}): Ap
     Object.assign(t, await openTestRuntime(kind, envOverrides));
   });
   beforeEach(() => {
+    // Limits start afresh for each test, as they would on a restarted process.
+    t.rt.shared = createMemoryState();
     app = createApi(t.rt);
   });
   afterAll(async () => t.dispose?.());

@@ -18,6 +18,7 @@ import { guestId, signUserSig } from '../../src/server/auth/usersig.ts';
 import { createServer } from '../../src/server/http/server.ts';
 import { createHub, type Hub, type HubOptions } from '../../src/server/realtime/hub.ts';
 import type { Runtime } from '../../src/server/runtime.ts';
+import { createMemoryState } from '../../src/server/shared/state.ts';
 
 /** A listening server with the API and hub. */
 export interface HubServer {
@@ -29,6 +30,8 @@ export interface HubServer {
 
 /** Starts the API and hub of `rt` on a free loopback port. */
 export async function startHubServer(rt: Runtime, options: HubOptions = {}): Promise<HubServer> {
+  // A new server starts with fresh limits and chat-rule memory, as a restarted process does.
+  if (rt.shared.kind === 'memory') rt.shared = createMemoryState();
   const hub = createHub(rt, options);
   const server = createServer({ rt, api: createApi(rt), hub });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -3,29 +3,17 @@
  * a message said on one reaches a viewer on the other, and a logout on one kicks the socket on
  * the other. Needs Debian's redis-server and TEST_DATABASE_URL (CI has both).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_FRAME, SERVER_FRAME, type SayData } from '../../src/lib/realtime/protocol.ts';
 import { spawnServer, type SpawnedServer } from '../../scripts/spawn-server.ts';
 import { connect, type TestClient } from './realtime-helpers.ts';
+import { hasRedis, startRedis, type TestRedis } from './redis-helpers.ts';
 
-const REDIS_BIN = '/usr/bin/redis-server';
-const ready = Boolean(process.env.TEST_DATABASE_URL) && existsSync(REDIS_BIN);
+const ready = Boolean(process.env.TEST_DATABASE_URL) && hasRedis;
 if (!ready)
   console.warn('redis-server or TEST_DATABASE_URL missing: the Redis fan-out suite does not run.');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 async function api<T>(
   url: string,
@@ -82,20 +70,13 @@ async function inboxVia(url: string, on: string, mobile: string) {
 }
 
 describe.runIf(ready)('rooms across processes through Redis', () => {
-  let redis: ChildProcess;
+  let redis: TestRedis;
   let a: SpawnedServer;
   let b: SpawnedServer;
   let dropDb: () => Promise<void>;
 
   beforeAll(async () => {
-    const port = await freePort();
-    redis = spawn(
-      REDIS_BIN,
-      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-      {
-        stdio: 'ignore',
-      },
-    );
+    redis = await startRedis();
     const admin = postgres(process.env.TEST_DATABASE_URL as string, { max: 1, onnotice: () => {} });
     const name = `arena_redis_${randomBytes(5).toString('hex')}`;
     await admin.unsafe(`create database ${name}`);
@@ -107,7 +88,7 @@ describe.runIf(ready)('rooms across processes through Redis', () => {
     url.pathname = `/${name}`;
     const env = {
       DATABASE_URL: url.href,
-      REDIS_URL: `redis://127.0.0.1:${port}`,
+      REDIS_URL: redis.url,
       SECRET: randomBytes(32).toString('hex'),
     };
     // One after the other: the first seeds the empty database.
@@ -116,7 +97,7 @@ describe.runIf(ready)('rooms across processes through Redis', () => {
   }, 120_000);
   afterAll(async () => {
     await Promise.all([a?.stop(), b?.stop()]);
-    redis?.kill();
+    redis?.stop();
     await dropDb?.();
   });
 
@@ -199,7 +180,7 @@ describe.runIf(ready)('rooms across processes through Redis', () => {
       expect(res.status).toBe(200);
       expect(await res.json()).toEqual({ status: 'ready', database: true, bus: true });
     }
-    redis.kill();
+    redis.stop();
     await expect
       .poll(async () => (await fetch(`${a.url}/readyz`)).status, { timeout: 10_000 })
       .toBe(503);

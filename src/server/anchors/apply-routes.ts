@@ -17,7 +17,8 @@ import { ROLE } from '../db/schema.ts';
 import type { ApiEnv } from '../http/api-env.ts';
 import { ApiError, ok } from '../http/envelope.ts';
 import { requireUser } from '../http/middleware.ts';
-import { addressKey, RateLimiter } from '../http/rate-limit.ts';
+import { addressKey } from '../http/rate-limit.ts';
+import { rateLimit } from '../shared/limits.ts';
 import { input } from '../http/validate.ts';
 import {
   applyStatus,
@@ -35,7 +36,7 @@ const requireAdmin: MiddlewareHandler<ApiEnv> = async (c, next) => {
 
 /** The applicant's calls, mounted at /api/user. Submissions: 10 per user and 10 minutes. */
 export function anchorApplyRoutes() {
-  const limiter = new RateLimiter(10, 10 * 60_000);
+  const limiter = rateLimit('anchors.apply', 10, 10 * 60_000);
   return new Hono<ApiEnv>()
     .get('/anchor_apply_status', requireUser, async (c) => {
       const { db } = c.get('rt');
@@ -65,7 +66,7 @@ export function anchorApplyRoutes() {
     })
     .post('/anchor_apply', requireUser, async (c) => {
       const user = c.get('user')!;
-      if (!limiter.take(String(user.id))) {
+      if (!(await limiter.take(c.get('rt'), String(user.id)))) {
         throw new ApiError('errors.tooMany', { httpStatus: 429 });
       }
       const form = await input(c, anchorApplySchema);

@@ -19,7 +19,8 @@ import { liveRooms, ROLE, users } from '../db/schema.ts';
 import type { ApiEnv } from '../http/api-env.ts';
 import { ApiError, ok } from '../http/envelope.ts';
 import { requireUser } from '../http/middleware.ts';
-import { addressKey, RateLimiter } from '../http/rate-limit.ts';
+import { addressKey } from '../http/rate-limit.ts';
+import { rateLimit } from '../shared/limits.ts';
 import { input } from '../http/validate.ts';
 import {
   clearLoginFailures,
@@ -76,12 +77,10 @@ function regSource(c: Context<ApiEnv>): string {
 
 /** Captcha calls, mounted at /api; images are limited to 30 per IP and minute (each costs tens of ms). */
 export function captchaRoutes() {
-  const limiter = new RateLimiter(30, 60_000);
+  const images = rateLimit('auth.captchaImages', 30, 60_000);
   return new Hono<ApiEnv>()
     .post('/captcha_path', async (c) => {
-      if (!limiter.take(addressKey(c.get('ip')))) {
-        throw new ApiError('errors.tooMany', { httpStatus: 429 });
-      }
+      await images.enforce(c.get('rt'), addressKey(c.get('ip')));
       const device = requireDevice(c);
       const { db, env } = c.get('rt');
       return ok(c, await createCaptcha(db, device, env.captchaTestSolution));
@@ -97,11 +96,9 @@ export function captchaRoutes() {
  * each password check costs about 90 ms of CPU, and codes are short.
  */
 export function userRoutes() {
-  const limiter = new RateLimiter(30, 60_000);
+  const checks = rateLimit('auth.checks', 30, 60_000);
   const limit: MiddlewareHandler<ApiEnv> = async (c, next) => {
-    if (!limiter.take(addressKey(c.get('ip')))) {
-      throw new ApiError('errors.tooMany', { httpStatus: 429 });
-    }
+    await checks.enforce(c.get('rt'), addressKey(c.get('ip')));
     await next();
   };
   return (

@@ -12,7 +12,7 @@ import { checkinOpen } from '../config/switches.ts';
 import type { ApiEnv } from '../http/api-env.ts';
 import { ApiError, ok } from '../http/envelope.ts';
 import { requireUser } from '../http/middleware.ts';
-import { RateLimiter } from '../http/rate-limit.ts';
+import { rateLimit } from '../shared/limits.ts';
 import { input } from '../http/validate.ts';
 import { log } from '../log.ts';
 import { describeRewards } from '../rewards/service.ts';
@@ -40,7 +40,7 @@ function rewardDesc(c: Context<ApiEnv>, exp: number, entries: RewardEntry[]): st
 
 /** The check-in routes; a new limiter per app. */
 export function checkinRoutes() {
-  const limiter = new RateLimiter(CHECKIN_RATE.perMinute, 60_000);
+  const limiter = rateLimit('checkin.calls', CHECKIN_RATE.perMinute, 60_000);
   return new Hono<ApiEnv>()
     .use('*', requireUser, open)
     .post('/getCheckinInfo', async (c) => {
@@ -96,7 +96,7 @@ export function checkinRoutes() {
     .post('/checkinToday', async (c) => {
       await input(c, emptyRequest);
       const user = c.get('user')!;
-      if (!limiter.take(`u:${user.id}`)) throw new ApiError('errors.tooMany', { httpStatus: 429 });
+      await limiter.enforce(c.get('rt'), `u:${user.id}`);
       const { db } = c.get('rt');
       let outcome: Awaited<ReturnType<typeof checkIn>>;
       try {

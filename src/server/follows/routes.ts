@@ -11,7 +11,7 @@ import { users } from '../db/schema.ts';
 import type { ApiEnv } from '../http/api-env.ts';
 import { ApiError, ok } from '../http/envelope.ts';
 import { requireUser } from '../http/middleware.ts';
-import { RateLimiter } from '../http/rate-limit.ts';
+import { rateLimit } from '../shared/limits.ts';
 import { input } from '../http/validate.ts';
 import {
   followerCount,
@@ -31,7 +31,7 @@ const anchorRequest = z.object({
 });
 
 /** Follow toggles per user per minute: a person clicks a few times, a script many. */
-const toggles = new RateLimiter(20, 60_000);
+const toggles = rateLimit('follows.toggles', 20, 60_000);
 
 /** Follow routes, mounted under /api/anchor. */
 export const followRoutes = new Hono<ApiEnv>()
@@ -39,7 +39,7 @@ export const followRoutes = new Hono<ApiEnv>()
     const { anchorid } = await input(c, anchorRequest);
     const user = c.get('user')!;
     if (anchorid === user.id) throw new ApiError('liveRoom.cantFollowSelf');
-    if (!toggles.take(String(user.id))) throw new ApiError('errors.tooMany', { httpStatus: 429 });
+    await toggles.enforce(c.get('rt'), String(user.id));
     const { db, bus } = c.get('rt');
     if (!(await hasRoom(db, anchorid))) throw new ApiError('errors.notFound', { httpStatus: 404 });
     const type = await toggleFollow(db, user.id, anchorid);

@@ -8,7 +8,7 @@ import { gamesOpen } from '../config/switches.ts';
 import type { ApiEnv } from '../http/api-env.ts';
 import { ApiError, ok } from '../http/envelope.ts';
 import { requireUser } from '../http/middleware.ts';
-import { RateLimiter } from '../http/rate-limit.ts';
+import { rateLimit } from '../shared/limits.ts';
 import { input } from '../http/validate.ts';
 import { gameState, playMonopoly, playSieve } from './service.ts';
 
@@ -23,9 +23,9 @@ const open: MiddlewareHandler<ApiEnv> = async (c, next) => {
 
 /** The game routes; a new limiter per app, so tests and processes do not share counters. */
 export function gameRoutes() {
-  const limiter = new RateLimiter(GAME_RATE.perMinute, 60_000);
+  const limiter = rateLimit('games.calls', GAME_RATE.perMinute, 60_000);
   const limit: MiddlewareHandler<ApiEnv> = async (c, next) => {
-    if (!limiter.take(`u:${c.get('user')!.id}`)) {
+    if (!(await limiter.take(c.get('rt'), `u:${c.get('user')!.id}`))) {
       throw new ApiError('errors.tooMany', { httpStatus: 429 });
     }
     await next();

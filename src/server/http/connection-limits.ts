@@ -5,7 +5,7 @@
  * one line per reason every few seconds so that a flood cannot flood the log as well.
  */
 import type { Server } from 'node:http';
-import type { Socket } from 'node:net';
+import { isIP, type Socket } from 'node:net';
 import { log } from '../log.ts';
 import { counter, gauge } from '../metrics.ts';
 
@@ -23,11 +23,14 @@ export class AddressSlots {
     this.total = total;
   }
 
-  /** Takes a slot for `address`; the reason when refused. Entries exist only while open. */
-  take(address: string): 'per_address' | 'total' | null {
+  /**
+   * Takes a slot for `address`; the reason when refused. Entries exist only while open. A
+   * trusted load balancer's address (`perAddressCap` false) counts towards the total only.
+   */
+  take(address: string, perAddressCap = true): 'per_address' | 'total' | null {
     if (this.open >= this.total) return 'total';
     const held = this.byAddress.get(address) ?? 0;
-    if (held >= this.perAddress) return 'per_address';
+    if (perAddressCap && held >= this.perAddress) return 'per_address';
     this.byAddress.set(address, held + 1);
     this.open += 1;
     return null;
@@ -74,6 +77,21 @@ export function addressOf(socket: { remoteAddress?: string }): string {
   return address.startsWith('::ffff:') ? address.slice(7) : address;
 }
 
+/**
+ * The client's address: what a trusted load balancer says in X-Real-IP (nginx sets it from the
+ * connection it accepted, replacing whatever the client sent), else the peer's own address.
+ */
+export function clientAddress(
+  peer: string,
+  realIp: string | string[] | undefined,
+  trusted: readonly string[],
+): string {
+  if (!trusted.includes(peer)) return peer;
+  const claimed = (typeof realIp === 'string' ? realIp : '').trim();
+  if (!isIP(claimed)) return peer;
+  return claimed.startsWith('::ffff:') ? claimed.slice(7) : claimed;
+}
+
 /** True for an address of this machine's loopback interface. */
 export function isLoopback(address: string): boolean {
   return address === '::1' || address.startsWith('127.');
@@ -85,6 +103,8 @@ export interface SocketLimits {
   perAddress: number;
   /** TCP connections in total (file handles left over are for the database and files). */
   total: number;
+  /** Load balancers' addresses: many clients come through each, so only the total applies. */
+  trusted?: readonly string[];
 }
 
 const refused = counter(
@@ -103,7 +123,7 @@ export function limitSockets(server: Server, limits: SocketLimits): AddressSlots
   gauge('http_connections_open', 'TCP connections open', () => slots.size());
   server.on('connection', (socket: Socket) => {
     const address = addressOf(socket);
-    const reason = slots.take(address);
+    const reason = slots.take(address, !limits.trusted?.includes(address));
     if (reason) {
       refused.inc({ reason });
       logRefusal(reason, address, { open: slots.size() });

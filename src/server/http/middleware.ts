@@ -6,6 +6,7 @@ import { findSessionUser } from '../auth/sessions.ts';
 import { log } from '../log.ts';
 import type { Runtime } from '../runtime.ts';
 import type { ApiEnv } from './api-env.ts';
+import { addressOf, clientAddress } from './connection-limits.ts';
 import { ApiError, fail } from './envelope.ts';
 
 /** Sets rt, locale, t, deviceInfo, ip and (when the bearer token is valid) user. */
@@ -16,7 +17,7 @@ export function context(rt: Runtime): MiddlewareHandler<ApiEnv> {
     c.set('locale', locale);
     c.set('t', createI18n(locale));
     c.set('deviceInfo', (c.req.header('device-info') ?? '').trim().slice(0, 128));
-    c.set('ip', clientIp(c));
+    c.set('ip', clientIp(c, rt.env.trustProxy));
     const auth = c.req.header('authorization') ?? '';
     const token = auth.startsWith('Bearer ') ? auth.slice(7).trim() : '';
     c.set('user', token ? await findSessionUser(rt.db, token) : null);
@@ -24,10 +25,12 @@ export function context(rt: Runtime): MiddlewareHandler<ApiEnv> {
   };
 }
 
-function clientIp(c: Context<ApiEnv>): string {
+/** The caller's address; behind a trusted load balancer, the one it names in X-Real-IP. */
+function clientIp(c: Context<ApiEnv>, trusted: readonly string[]): string {
   const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)
     ?.incoming;
-  return incoming?.socket?.remoteAddress ?? 'unknown';
+  const peer = addressOf(incoming?.socket ?? {});
+  return clientAddress(peer, c.req.header('x-real-ip'), trusted);
 }
 
 /** Refuses with status 2 unless the caller is logged in. */

@@ -20,7 +20,7 @@ import type { Hub } from '../realtime/hub.ts';
 import type { Runtime } from '../runtime.ts';
 import { isUploadPath, serveUpload } from '../uploads/serve.ts';
 import type { ApiEnv } from './api-env.ts';
-import { addressOf, isLoopback, refusalLogger } from './connection-limits.ts';
+import { addressOf, clientAddress, isLoopback, refusalLogger } from './connection-limits.ts';
 import { setSecurityHeaders } from './headers.ts';
 import { createStatic } from './static.ts';
 import { environmentName, PRODUCT_VERSION } from '../version.ts';
@@ -95,6 +95,11 @@ export function isApiPath(path: string): boolean {
   );
 }
 
+/** The caller's address: behind a trusted load balancer, the client it names. */
+function callerOf(req: IncomingMessage, trusted: readonly string[]): string {
+  return clientAddress(addressOf(req.socket), req.headers['x-real-ip'], trusted);
+}
+
 /** Builds the request listener of the server. */
 export function createRequestListener(parts: ServerParts) {
   const api = getRequestListener(parts.api.fetch);
@@ -122,7 +127,7 @@ export function createRequestListener(parts: ServerParts) {
       void readiness(parts.rt, res);
       return;
     }
-    if (path === '/metrics' && isLoopback(addressOf(req.socket))) {
+    if (path === '/metrics' && isLoopback(callerOf(req, parts.rt.env.trustProxy))) {
       res.writeHead(200, {
         'content-type': 'text/plain; version=0.0.4',
         'cache-control': 'no-store',

@@ -7,6 +7,7 @@
  * /api/live/chat_config). Deletions, unbans and announcements reach the room's viewers at once
  * over the bus.
  */
+import { forgetSpeaker } from './speakers.ts';
 import { desc, eq, inArray, or } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
@@ -159,8 +160,9 @@ export const commentRoutes = new Hono<ApiEnv>()
   .post('/unban', requireUser, async (c) => {
     const { anchor_id: anchorId, uid } = await input(c, unbanRequest);
     await requireModerator(c, anchorId);
-    const { db, bus } = c.get('rt');
+    const { db, bus, shared } = c.get('rt');
     if (!(await liftBans(db, anchorId, uid))) throw new ApiError('liveChat.errors.notBanned');
+    await forgetSpeaker(shared, anchorId, uid);
     bus.publish({
       kind: 'room',
       anchorId,

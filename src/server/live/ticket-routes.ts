@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { ApiEnv } from '../http/api-env.ts';
 import { ApiError, ok } from '../http/envelope.ts';
 import { requireUser } from '../http/middleware.ts';
-import { RateLimiter } from '../http/rate-limit.ts';
+import { rateLimit } from '../shared/limits.ts';
 import { input } from '../http/validate.ts';
 import { playbackUrl } from './rooms.ts';
 import { buyEntry, entryState } from './tickets.ts';
@@ -29,7 +29,7 @@ function withPlayback<T extends { stream_url: string }>(media: 'demo' | 'live', 
 /** Ticket routes, mounted under /api/live; each app has its own payment limiter. */
 export function ticketRoutes() {
   /** Entry payments per user per minute: a person pays a few times an evening, a script more. */
-  const payments = new RateLimiter(10, 60_000);
+  const payments = rateLimit('tickets.payments', 10, 60_000);
   return new Hono<ApiEnv>()
     .post('/ticket_room', async (c) => {
       const { anchor_id } = await input(c, roomRequest);
@@ -40,7 +40,7 @@ export function ticketRoutes() {
     .post('/enter_ticket_room', requireUser, async (c) => {
       const { anchor_id } = await input(c, roomRequest);
       const user = c.get('user')!;
-      if (!payments.take(String(user.id)))
+      if (!(await payments.take(c.get('rt'), String(user.id))))
         throw new ApiError('errors.tooMany', { httpStatus: 429 });
       const result = await buyEntry(c.get('rt').db, anchor_id, user);
       if (!result.ok) {

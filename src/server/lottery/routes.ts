@@ -11,7 +11,7 @@ import { gamesOpen } from '../config/switches.ts';
 import type { ApiEnv } from '../http/api-env.ts';
 import { ApiError, ok } from '../http/envelope.ts';
 import { requireUser } from '../http/middleware.ts';
-import { RateLimiter } from '../http/rate-limit.ts';
+import { rateLimit } from '../shared/limits.ts';
 import { input } from '../http/validate.ts';
 import { describeRewards } from '../rewards/service.ts';
 import { userInfo } from '../users/service.ts';
@@ -45,7 +45,7 @@ async function prizeViews(c: Context<ApiEnv>, prizes: readonly LotteryPrize[]) {
 
 /** The lottery routes; a new limiter per app. */
 export function lotteryRoutes() {
-  const limiter = new RateLimiter(LOTTERY_RATE.perMinute, 60_000);
+  const limiter = rateLimit('lottery.draws', LOTTERY_RATE.perMinute, 60_000);
   return new Hono<ApiEnv>()
     .use('*', open)
     .post('/getLotteryInfo', async (c) => {
@@ -61,7 +61,7 @@ export function lotteryRoutes() {
     .post('/draw', requireUser, async (c) => {
       await input(c, emptyRequest);
       const user = c.get('user')!;
-      if (!limiter.take(`u:${user.id}`)) throw new ApiError('errors.tooMany', { httpStatus: 429 });
+      await limiter.enforce(c.get('rt'), `u:${user.id}`);
       const { db } = c.get('rt');
       const outcome = await drawLottery(db, user.id);
       if (!outcome) throw new ApiError('engagement.lottery.noChance');

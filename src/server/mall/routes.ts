@@ -14,7 +14,7 @@ import { REALTIME_ERROR } from '../../lib/realtime/protocol.ts';
 import type { ApiEnv } from '../http/api-env.ts';
 import { ApiError, ok } from '../http/envelope.ts';
 import { requireUser } from '../http/middleware.ts';
-import { RateLimiter } from '../http/rate-limit.ts';
+import { rateLimit } from '../shared/limits.ts';
 import { input } from '../http/validate.ts';
 import { InsufficientBalanceError, readBalances } from '../wallet/ledger.ts';
 import { buyItem, MallRefusedError, readHoldings } from './service.ts';
@@ -48,7 +48,7 @@ export function catalogueEntry(item: MallItem, locale: Locale): CatalogueEntry {
 
 /** Mall routes, mounted under /api/mall. */
 export function mallRoutes() {
-  const buys = new RateLimiter(BUY_LIMIT.count, BUY_LIMIT.windowMs);
+  const buys = rateLimit('mall.buys', BUY_LIMIT.count, BUY_LIMIT.windowMs);
   return new Hono<ApiEnv>()
     .on(['GET', 'POST'], '/catalogue', (c) =>
       ok(
@@ -64,7 +64,7 @@ export function mallRoutes() {
       const item = mallItem(body.item_id);
       if (!item) throw new ApiError('mall.errors.noItem');
       const user = c.get('user')!;
-      if (!buys.take(String(user.id))) throw new ApiError('errors.tooMany', { httpStatus: 429 });
+      await buys.enforce(c.get('rt'), String(user.id));
       const { db } = c.get('rt');
       try {
         return ok(

@@ -10,41 +10,23 @@ import {
   checkMessage,
   newSpeakerState,
   recordAccepted,
-  type SpeakerState,
 } from '../../lib/rules/chat.ts';
 import { MESSAGE_MAX_LENGTH, type ChatPerson } from '../../lib/messaging/types.ts';
 import type { Db } from '../db/index.ts';
 import { appConfig, ROLE, users } from '../db/schema.ts';
 import { ApiError } from '../http/envelope.ts';
-import { RateLimiter } from '../http/rate-limit.ts';
 import { loadChatConfig } from '../live/chat.ts';
 import type { Bus, InboxTarget, GroupMembership } from '../realtime/bus.ts';
+import type { Runtime } from '../runtime.ts';
+import { rateLimit } from '../shared/limits.ts';
 
 /** The app_config key of the send switch (spec §6): 0 turns sending off, anything else on. */
 export const SEND_SWITCH_KEY = 'message_send_switch';
 
 /** Messages one user may send per minute over all conversations. */
-const SENDS_PER_MINUTE = 40;
-/** Most speakers the chat rules remember; past it the oldest is forgotten. */
-const MAX_SPEAKERS = 50_000;
-
-/** What sending remembers: each user's budget and, per conversation, the chat rules' state. */
-interface SendMemory {
-  budget: RateLimiter;
-  speakers: Map<string, SpeakerState>;
-}
-
-/** Per database: one in production; tests open several in one process with the same ids. */
-const memories = new WeakMap<Db, SendMemory>();
-
-function memoryOf(db: Db): SendMemory {
-  let memory = memories.get(db);
-  if (!memory) {
-    memory = { budget: new RateLimiter(SENDS_PER_MINUTE, 60_000), speakers: new Map() };
-    memories.set(db, memory);
-  }
-  return memory;
-}
+const sends = rateLimit('messaging.sends', 40, 60_000);
+/** How long the chat rules remember a speaker in a conversation after their last message. */
+export const SPEAKER_MEMORY_MS = 3_600_000;
 
 /** People by id: nickname and avatar. */
 export async function peopleOf(db: Db, ids: number[]): Promise<Map<number, ChatPerson>> {
@@ -86,31 +68,31 @@ export async function assertSendingOpen(db: Db): Promise<void> {
  * the conversation `scope`. An image message may have no text.
  */
 export async function checkSend(
-  db: Db,
+  rt: Pick<Runtime, 'db' | 'shared'>,
   userId: number,
   scope: string,
   content: string,
   hasImage: boolean,
 ): Promise<void> {
-  await assertSendingOpen(db);
-  const { budget, speakers } = memoryOf(db);
-  if (!budget.take(String(userId))) throw new ApiError('errors.tooMany', { httpStatus: 429 });
+  await assertSendingOpen(rt.db);
+  await sends.enforce(rt, String(userId));
   if (hasImage && content === '') return;
-  const key = `${scope}:${userId}`;
-  let state = speakers.get(key);
-  if (!state) {
-    if (speakers.size >= MAX_SPEAKERS) speakers.delete(speakers.keys().next().value!);
-    state = newSpeakerState();
-    speakers.set(key, state);
-  }
-  const config = await loadChatConfig(db);
+  const config = await loadChatConfig(rt.db);
   const now = Date.now();
-  const refusal = checkMessage(config, state, content, now, MESSAGE_MAX_LENGTH);
+  const refusal = await rt.shared.update(
+    `speaker:${scope}:${userId}`,
+    SPEAKER_MEMORY_MS,
+    newSpeakerState,
+    (state) => {
+      const found = checkMessage(config, state, content, now, MESSAGE_MAX_LENGTH);
+      if (!found) recordAccepted(state, content, now);
+      return found;
+    },
+  );
   if (refusal === CHAT_REFUSAL.tooLong) {
     throw new ApiError('messaging.errors.tooLong', { params: { max: MESSAGE_MAX_LENGTH } });
   }
   if (refusal) throw new ApiError(`liveChat.refused.${refusal}`);
-  recordAccepted(state, content, now);
 }
 
 /** Our own uploads only: a path POST /api/user/file answered. */

@@ -19,7 +19,7 @@ import {
 import type { ApiEnv } from '../http/api-env.ts';
 import { ApiError, ok } from '../http/envelope.ts';
 import { requireUser } from '../http/middleware.ts';
-import { RateLimiter } from '../http/rate-limit.ts';
+import { rateLimit } from '../shared/limits.ts';
 import { input } from '../http/validate.ts';
 import { chatList } from './chat-list.ts';
 import { checkSend, isAdmin, isOwnUpload } from './common.ts';
@@ -36,14 +36,14 @@ import { pairOf, privateRecords, readPrivate, sendPrivate } from './private.ts';
 
 const READS = ['GET', 'POST'];
 /** Reads per user per minute: paging back through history is a few a second at most. */
-const reads = new RateLimiter(240, 60_000);
+const reads = rateLimit('messaging.reads', 240, 60_000);
 /** Moderation acts per user per minute. */
-const acts = new RateLimiter(60, 60_000);
+const acts = rateLimit('messaging.acts', 60, 60_000);
 
 /** The caller (logged in), after the read budget. */
-function reader(c: Context<ApiEnv>) {
+async function reader(c: Context<ApiEnv>) {
   const user = c.get('user')!;
-  if (!reads.take(String(user.id))) throw new ApiError('errors.tooMany', { httpStatus: 429 });
+  await reads.enforce(c.get('rt'), String(user.id));
   return user;
 }
 
@@ -62,35 +62,35 @@ export const groupChatRoutes = new Hono<ApiEnv>()
   })
   .post('/addToGroupChat', requireUser, async (c) => {
     const { group_id } = await input(c, groupRequest);
-    const user = reader(c);
+    const user = await reader(c);
     const { db, bus } = c.get('rt');
     const { joined } = await joinGroup(db, bus, group_id, user.id);
     return ok(c, { msg: c.get('t')(joined ? 'messaging.joined' : 'messaging.alreadyJoined') });
   })
   .on(READS, '/getGroupInfo', requireUser, async (c) => {
     const { group_id } = await input(c, groupRequest);
-    return ok(c, await groupInfo(c.get('rt').db, group_id, reader(c)));
+    return ok(c, await groupInfo(c.get('rt').db, group_id, await reader(c)));
   })
   .on(READS, '/getHistory', requireUser, async (c) => {
     const { group_id, limit, page } = await input(c, groupHistoryRequest);
-    const list = await groupHistory(c.get('rt').db, group_id, reader(c).id, page, limit);
+    const list = await groupHistory(c.get('rt').db, group_id, (await reader(c)).id, page, limit);
     return ok(c, { FansGroupHistory: list, page, limit });
   })
   .on(READS, '/getChatList', requireUser, async (c) => {
-    const user = reader(c);
+    const user = await reader(c);
     return ok(c, { chat_list: await chatList(c.get('rt').db, user.id, isAdmin(user)) });
   })
   .post('/read', requireUser, async (c) => {
     const { fans_group_id } = await input(c, groupReadRequest);
     const { db, bus } = c.get('rt');
-    await readGroup(db, bus, fans_group_id, reader(c).id);
+    await readGroup(db, bus, fans_group_id, (await reader(c)).id);
     return ok(c, null);
   })
   .post('/send', requireUser, async (c) => {
     const body = messageBody(await input(c, groupSendRequest));
     const user = c.get('user')!;
     const { db, bus } = c.get('rt');
-    await checkSend(db, user.id, `g${body.group_id}`, body.content, Boolean(body.img_url));
+    await checkSend(c.get('rt'), user.id, `g${body.group_id}`, body.content, Boolean(body.img_url));
     return ok(
       c,
       await sendGroupMessage(db, bus, body.group_id, user.id, body.content, body.img_url),
@@ -99,7 +99,7 @@ export const groupChatRoutes = new Hono<ApiEnv>()
   .post('/moderate', requireUser, async (c) => {
     const request = await input(c, groupModerateRequest);
     const user = c.get('user')!;
-    if (!acts.take(String(user.id))) throw new ApiError('errors.tooMany', { httpStatus: 429 });
+    await acts.enforce(c.get('rt'), String(user.id));
     const { db, bus } = c.get('rt');
     const { group_id, ...action } = request;
     return ok(c, await moderateGroup(db, bus, group_id, user, action));
@@ -110,14 +110,14 @@ export const privateChatRoutes = new Hono<ApiEnv>()
   .use('*', requireUser)
   .on(READS, '/getRecordDetail', async (c) => {
     const request = await input(c, recordDetailRequest);
-    const user = reader(c);
+    const user = await reader(c);
     const pair = pairOf(user.id, request.anchor_id, request.user_id);
     const records = await privateRecords(c.get('rt').db, pair, request.page, request.size);
     return ok(c, { ...records, page: request.page, size: request.size });
   })
   .post('/read', async (c) => {
     const request = await input(c, privateReadRequest);
-    const user = reader(c);
+    const user = await reader(c);
     const { db, bus } = c.get('rt');
     await readPrivate(db, bus, user.id, pairOf(user.id, request.anchor_id, request.user_id));
     return ok(c, null);
@@ -129,7 +129,7 @@ export const privateChatRoutes = new Hono<ApiEnv>()
     const pair = pairOf(user.id, request.anchor_id, request.user_id);
     const { db, bus } = c.get('rt');
     await checkSend(
-      db,
+      c.get('rt'),
       user.id,
       `p${pair.anchorId}:${pair.userId}`,
       body.content,

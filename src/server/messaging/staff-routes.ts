@@ -17,7 +17,7 @@ import {
 import type { ApiEnv } from '../http/api-env.ts';
 import { ApiError, ok } from '../http/envelope.ts';
 import { requireUser } from '../http/middleware.ts';
-import { RateLimiter } from '../http/rate-limit.ts';
+import { rateLimit } from '../shared/limits.ts';
 import { input } from '../http/validate.ts';
 import { ROLE } from '../db/schema.ts';
 import { checkSend, isOwnUpload, peopleOf } from './common.ts';
@@ -26,14 +26,14 @@ import { readStaff, sendStaff, staffHistory, staffSide } from './staff.ts';
 import { readSystem, sendSystem, systemHistory } from './system.ts';
 
 const READS = ['GET', 'POST'];
-const reads = new RateLimiter(240, 60_000);
+const reads = rateLimit('messaging.staff.reads', 240, 60_000);
 /** Dynamics per anchor per hour, notices per administrator per minute. */
-const posts = new RateLimiter(10, 3_600_000);
-const notices = new RateLimiter(10, 60_000);
+const posts = rateLimit('messaging.staff.posts', 10, 3_600_000);
+const notices = rateLimit('messaging.staff.notices', 10, 60_000);
 
-function reader(c: Context<ApiEnv>) {
+async function reader(c: Context<ApiEnv>) {
   const user = c.get('user')!;
-  if (!reads.take(String(user.id))) throw new ApiError('errors.tooMany', { httpStatus: 429 });
+  await reads.enforce(c.get('rt'), String(user.id));
   return user;
 }
 
@@ -43,12 +43,12 @@ export const mgrChatRoutes = new Hono<ApiEnv>()
   .on(READS, '/getHistory', async (c) => {
     const { user_id, limit, page } = await input(c, mgrHistoryRequest);
     const db = c.get('rt').db;
-    await staffSide(db, reader(c), user_id);
+    await staffSide(db, await reader(c), user_id);
     return ok(c, { mgr_chat_history: await staffHistory(db, user_id, page, limit), page, limit });
   })
   .post('/read', async (c) => {
     const { user_id } = await input(c, mgrReadRequest);
-    const user = reader(c);
+    const user = await reader(c);
     const { db, bus } = c.get('rt');
     await readStaff(db, bus, user.id, user_id, await staffSide(db, user, user_id));
     return ok(c, null);
@@ -59,7 +59,7 @@ export const mgrChatRoutes = new Hono<ApiEnv>()
     const user = c.get('user')!;
     const { db, bus } = c.get('rt');
     const side = await staffSide(db, user, user_id);
-    await checkSend(db, user.id, `m${user_id}`, content, false);
+    await checkSend(c.get('rt'), user.id, `m${user_id}`, content, false);
     return ok(c, await sendStaff(db, bus, user.id, user_id, side, content));
   });
 
@@ -69,14 +69,14 @@ export const systemMessageRoutes = new Hono<ApiEnv>()
   .on(READS, '/getHistory', async (c) => {
     const { page, limit } = await input(c, systemHistoryRequest);
     return ok(c, {
-      list: await systemHistory(c.get('rt').db, reader(c).id, page, limit),
+      list: await systemHistory(c.get('rt').db, (await reader(c)).id, page, limit),
       page,
       limit,
     });
   })
   .post('/read', async (c) => {
     const { db, bus } = c.get('rt');
-    await readSystem(db, bus, reader(c).id);
+    await readSystem(db, bus, (await reader(c)).id);
     return ok(c, null);
   });
 
@@ -86,7 +86,7 @@ export const noticeRoutes = new Hono<ApiEnv>().post('/notice', requireUser, asyn
   const user = c.get('user')!;
   if (user.role !== ROLE.admin) throw new ApiError('anchorApply.errors.adminOnly');
   if (!content) throw new ApiError('validation.required');
-  if (!notices.take(String(user.id))) throw new ApiError('errors.tooMany', { httpStatus: 429 });
+  await notices.enforce(c.get('rt'), String(user.id));
   const { db, bus } = c.get('rt');
   if (user_id !== undefined && (await peopleOf(db, [user_id])).size === 0) {
     throw new ApiError('messaging.errors.noUser');
@@ -105,8 +105,8 @@ export const dynamicRoutes = new Hono<ApiEnv>()
     if (images.some((url) => !isOwnUpload(url))) throw new ApiError('messaging.errors.badImage');
     const user = c.get('user')!;
     const { db, bus } = c.get('rt');
-    await checkSend(db, user.id, 'dynamic', content, images.length > 0);
-    if (!posts.take(String(user.id))) throw new ApiError('errors.tooMany', { httpStatus: 429 });
+    await checkSend(c.get('rt'), user.id, 'dynamic', content, images.length > 0);
+    await posts.enforce(c.get('rt'), String(user.id));
     return ok(c, await postDynamic(db, bus, user.id, content, images));
   })
   .get('/dynamics', async (c) => {

@@ -10,7 +10,7 @@ import { ROLE } from '../db/schema.ts';
 import type { ApiEnv } from '../http/api-env.ts';
 import { ApiError, ok } from '../http/envelope.ts';
 import { requireUser } from '../http/middleware.ts';
-import { RateLimiter } from '../http/rate-limit.ts';
+import { rateLimit } from '../shared/limits.ts';
 import { input } from '../http/validate.ts';
 import {
   createQuizSchema,
@@ -52,12 +52,12 @@ const adminListSchema = pageSchema.extend({
 /** The quiz calls, mounted at /api/guess. */
 export function quizRoutes() {
   // A person asks a few quizzes a live; a script many.
-  const creations = new RateLimiter(10, 10 * 60_000);
-  const actions = new RateLimiter(60, 60_000);
+  const creations = rateLimit('quiz.creations', 10, 10 * 60_000);
+  const actions = rateLimit('quiz.actions', 60, 60_000);
   return new Hono<ApiEnv>()
     .post('/create', requireUser, async (c) => {
       const user = c.get('user')!;
-      if (!creations.take(String(user.id)))
+      if (!(await creations.take(c.get('rt'), String(user.id))))
         throw new ApiError('errors.tooMany', { httpStatus: 429 });
       const form = await input(c, createQuizSchema);
       const { db, bus, env } = c.get('rt');
@@ -79,7 +79,7 @@ export function quizRoutes() {
     })
     .post('/close', requireUser, async (c) => {
       const user = c.get('user')!;
-      if (!actions.take(String(user.id))) throw new ApiError('errors.tooMany', { httpStatus: 429 });
+      await actions.enforce(c.get('rt'), String(user.id));
       const { guess_id } = await input(c, quizIdSchema);
       const { db, bus } = c.get('rt');
       const quiz = await refusing(c, 'close', () => closeQuiz(db, guess_id, user.id));
@@ -88,7 +88,7 @@ export function quizRoutes() {
     })
     .post('/draw', requireUser, async (c) => {
       const user = c.get('user')!;
-      if (!actions.take(String(user.id))) throw new ApiError('errors.tooMany', { httpStatus: 429 });
+      await actions.enforce(c.get('rt'), String(user.id));
       const { guess_id, winner } = await input(c, drawSchema);
       const { db, bus } = c.get('rt');
       const quiz = await findQuiz(db, guess_id);

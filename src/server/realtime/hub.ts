@@ -21,7 +21,12 @@ import {
 } from '../../lib/realtime/protocol.ts';
 import { writeEachOnFailure } from '../db/batch.ts';
 import { readFileLimit, socketCaps } from '../file-limit.ts';
-import { AddressSlots, addressOf, refusalLogger } from '../http/connection-limits.ts';
+import {
+  AddressSlots,
+  addressOf,
+  clientAddress,
+  refusalLogger,
+} from '../http/connection-limits.ts';
 import { log } from '../log.ts';
 import { counter, gauge } from '../metrics.ts';
 import { onMatchLive } from '../sports/match-live.ts';
@@ -275,10 +280,6 @@ export function createHub(rt: Runtime, options: HubOptions = {}): Hub {
     () => {
       const now = Date.now();
       for (const conn of conns) if (conn.lastSeen < now - idleMs) conn.ws.terminate();
-      // Chat-rule memory of people quiet for ten minutes is no longer needed.
-      for (const [key, state] of ctx.speakers) {
-        if (state.lastAt < now - 600_000 && state.refusals === 0) ctx.speakers.delete(key);
-      }
     },
     Math.min(idleMs, 30_000),
   );
@@ -336,7 +337,11 @@ export function createHub(rt: Runtime, options: HubOptions = {}): Hub {
 
   return {
     handleUpgrade(req, socket, head) {
-      const address = addressOf(req.socket);
+      const address = clientAddress(
+        addressOf(req.socket),
+        req.headers['x-real-ip'],
+        rt.env.trustProxy,
+      );
       const refusal = slots.take(address);
       if (refusal) {
         refusedConnections.inc({ reason: refusal });

@@ -25,7 +25,6 @@ import {
   recordRefusal,
   type BanReason,
   type ChatConfig,
-  type SpeakerState,
 } from '../../lib/rules/chat.ts';
 import {
   banUser,
@@ -42,6 +41,12 @@ import {
   setAnnouncement,
   type NewChatMessage,
 } from '../live/chat.ts';
+import {
+  forgetSpeaker,
+  forgetMessage,
+  roomSpeakerKey,
+  SPEAKER_MEMORY_MS,
+} from '../live/speakers.ts';
 import { log } from '../log.ts';
 import type { Runtime } from '../runtime.ts';
 import { createStatsRecorder, type StatsRecorder } from '../studio/stats.ts';
@@ -57,8 +62,6 @@ export const roomKey = (anchorId: number) => `r:${anchorId}`;
 export interface RoomContext {
   rt: Runtime;
   rooms: Rooms<Connection>;
-  /** Chat-rule memory per `${anchorId}:${userId}`. */
-  speakers: Map<string, SpeakerState>;
   /** The chat config, re-read at most every few seconds. */
   chatConfig: () => Promise<ChatConfig>;
   /** Stores a chat message (batched with others arriving meanwhile). */
@@ -74,16 +77,6 @@ export interface RoomContext {
 /** Publishes a frame to a room in every process. */
 function toRoom(ctx: RoomContext, anchorId: number, frame: Frame): void {
   ctx.rt.bus.publish({ kind: 'room', anchorId, frame });
-}
-
-function speakerOf(ctx: RoomContext, anchorId: number, userId: number): SpeakerState {
-  const key = `${anchorId}:${userId}`;
-  let state = ctx.speakers.get(key);
-  if (!state) {
-    state = newSpeakerState();
-    ctx.speakers.set(key, state);
-  }
-  return state;
 }
 
 /** Records a ban and tells the room; the banned user's sockets learn it from the room frame. */
@@ -162,23 +155,34 @@ export async function handleSay(ctx: RoomContext, conn: Connection, data: unknow
   }
   const config = await ctx.chatConfig();
   const now = Date.now();
-  const state = speakerOf(ctx, anchorId, user.id);
-  const refusal = checkMessage(config, state, content, now);
-  if (refusal) {
-    conn.fail(REALTIME_ERROR.refused, `liveChat.refused.${refusal}`, { reason: refusal });
-    const minutes = recordRefusal(config, state, refusal);
-    if (minutes !== null) {
+  const speaker = roomSpeakerKey(anchorId, user.id);
+  // One atomic step on the speaker's memory, shared by every process the speaker may reach.
+  const verdict = await ctx.rt.shared.update(
+    speaker,
+    SPEAKER_MEMORY_MS,
+    newSpeakerState,
+    (state) => {
+      const refusal = checkMessage(config, state, content, now);
+      if (refusal) return { refusal, banMinutes: recordRefusal(config, state, refusal) };
+      const before = { ...state };
+      recordAccepted(state, content, now);
+      return { refusal: null, banMinutes: null, before };
+    },
+  );
+  if (verdict.refusal) {
+    conn.fail(REALTIME_ERROR.refused, `liveChat.refused.${verdict.refusal}`, {
+      reason: verdict.refusal,
+    });
+    if (verdict.banMinutes !== null) {
       await applyBan(ctx, anchorId, user.id, {
         reason: 'auto',
         unit: 'minute',
-        amount: minutes,
+        amount: verdict.banMinutes,
         byUserId: null,
       });
     }
     return;
   }
-  const before = { ...state };
-  recordAccepted(state, content, now);
   const message = { anchorId, profile: user, isManager: conn.isManager, content };
   if (!props) {
     const saved = await ctx.saveMessage(message);
@@ -190,7 +194,7 @@ export async function handleSay(ctx: RoomContext, conn: Connection, data: unknow
   // happened, so the chat rules forget the message too.
   const say = await savePropMessage(ctx.rt.db, message, props);
   if (!say) {
-    Object.assign(state, before);
+    if (verdict.before) await forgetMessage(ctx.rt.shared, speaker, now, content, verdict.before);
     conn.fail(REALTIME_ERROR.noProp, missingPropKey(props.type), { reason: 'noProp' });
     return;
   }
@@ -264,6 +268,7 @@ export async function handleUnban(
     conn.fail(REALTIME_ERROR.badFrame, 'liveChat.errors.notBanned');
     return;
   }
+  await forgetSpeaker(ctx.rt.shared, anchorId, uid);
   toRoom(ctx, anchorId, { type: SERVER_FRAME.unbannedUser, data: { uid } });
   ack(conn, 'unban');
 }
@@ -328,7 +333,6 @@ export function createRoomContext(rt: Runtime, rooms: Rooms<Connection>): RoomCo
   return {
     rt,
     rooms,
-    speakers: new Map(),
     saveMessage: createMessageWriter(rt.db),
     snapshots: createRoomSnapshots(rt.db),
     quiz: createQuizHandlers(rt),
@@ -353,5 +357,4 @@ export function applyRoomSideEffects(ctx: RoomContext, anchorId: number, frame: 
     if (member.user?.id !== uid) continue;
     member.bannedUntil = frame.type === SERVER_FRAME.bannedUser ? (until ?? null) : undefined;
   }
-  if (frame.type === SERVER_FRAME.unbannedUser) ctx.speakers.delete(`${anchorId}:${uid}`);
 }

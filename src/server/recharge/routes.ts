@@ -18,7 +18,7 @@ import { formatMoney } from '../../lib/format.ts';
 import type { ApiEnv } from '../http/api-env.ts';
 import { ApiError, ok } from '../http/envelope.ts';
 import { requireUser } from '../http/middleware.ts';
-import { RateLimiter } from '../http/rate-limit.ts';
+import { rateLimit } from '../shared/limits.ts';
 import { input } from '../http/validate.ts';
 import { log } from '../log.ts';
 import { paymentProvider } from './index.ts';
@@ -52,7 +52,7 @@ export const ORDER_LIMIT = { count: 10, windowMs: 60_000 } as const;
 
 /** Recharge routes, mounted under /api/recharge. */
 export function rechargeRoutes() {
-  const orders = new RateLimiter(ORDER_LIMIT.count, ORDER_LIMIT.windowMs);
+  const orders = rateLimit('recharge.orders', ORDER_LIMIT.count, ORDER_LIMIT.windowMs);
   return new Hono<ApiEnv>()
     .post('/packages', async (c) => {
       const rt = c.get('rt');
@@ -90,7 +90,7 @@ export function rechargeRoutes() {
           },
         });
       }
-      if (!orders.take(String(user.id))) throw new ApiError('errors.tooMany', { httpStatus: 429 });
+      await orders.enforce(c.get('rt'), String(user.id));
       const order = await createOrder(rt.db, {
         userId: user.id,
         purchase,

@@ -11,7 +11,8 @@ import {
 import { isAnchor } from '../anchors/profile.ts';
 import type { ApiEnv } from '../http/api-env.ts';
 import { ApiError, ok } from '../http/envelope.ts';
-import { addressKey, RateLimiter } from '../http/rate-limit.ts';
+import { addressKey } from '../http/rate-limit.ts';
+import { rateLimit } from '../shared/limits.ts';
 import { input } from '../http/validate.ts';
 import { listUpcomingPlans, type PlanCard } from '../live/plans.ts';
 import { addReplayView, getReplay, listReplays, type ReplayCard } from './service.ts';
@@ -21,12 +22,7 @@ import { noteVisit } from '../users/watch-history.ts';
 const CACHE = 'public, max-age=30';
 
 /** One counted view per address and replay per half hour. */
-const views = new RateLimiter(1, 30 * 60_000);
-
-/** Keys the view limiter holds: one per address and existing replay viewed lately. */
-export function replayViewKeys(): number {
-  return views.size();
-}
+const views = rateLimit('replays.views', 1, 30 * 60_000);
 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
@@ -99,14 +95,14 @@ export const replayRoutes = new Hono<ApiEnv>()
   .post('/replayView', async (c) => {
     const { replay_id } = await input(c, replayRequest);
     const { db } = c.get('rt');
-    // The limiter is keyed by replays that exist only, so made-up ids cannot fill it.
+    // The limit is keyed by replays that exist only, so made-up ids cannot fill it.
     const replay = await getReplay(db, replay_id, c.get('locale'));
     if (!replay) throw new ApiError('anchorPages.api.noReplay');
     const viewer = c.get('user');
     if (viewer && viewer.id !== replay.anchorId) {
       noteVisit(db, viewer.id, replay.anchorId, { kind: 2, replayId: replay_id });
     }
-    const counted = views.take(`${addressKey(c.get('ip'))}:${replay_id}`);
+    const counted = await views.take(c.get('rt'), `${addressKey(c.get('ip'))}:${replay_id}`);
     const current = counted ? await addReplayView(db, replay_id) : replay.views;
     if (current === null) throw new ApiError('anchorPages.api.noReplay');
     return ok(c, { views: current, counted: counted ? 1 : 0 });

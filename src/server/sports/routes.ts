@@ -13,7 +13,7 @@ import { leagueMatches, leaguesWithMatches } from '../studio/catalog.ts';
 import type { ApiEnv } from '../http/api-env.ts';
 import { ApiError, ok } from '../http/envelope.ts';
 import { requireUser } from '../http/middleware.ts';
-import { RateLimiter } from '../http/rate-limit.ts';
+import { rateLimit } from '../shared/limits.ts';
 import { input } from '../http/validate.ts';
 import { bookMatch, listBookings, unbookMatch, type BookedMatch } from './bookings.ts';
 
@@ -41,9 +41,9 @@ function bookingJson(m: BookedMatch) {
 
 /** The booking routes with their own rate limiter. */
 export function matchRoutes() {
-  const limiter = new RateLimiter(BOOKING_RATE.limit, BOOKING_RATE.windowMs);
+  const limiter = rateLimit('sports.bookings', BOOKING_RATE.limit, BOOKING_RATE.windowMs);
   const limit: MiddlewareHandler<ApiEnv> = async (c, next) => {
-    if (!limiter.take(`u:${c.get('user')!.id}`)) {
+    if (!(await limiter.take(c.get('rt'), `u:${c.get('user')!.id}`))) {
       throw new ApiError('errors.tooMany', { httpStatus: 429 });
     }
     await next();

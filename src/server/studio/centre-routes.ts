@@ -8,21 +8,19 @@ import { incomeRequestSchema, liveRequestSchema, rangeSchema } from '../../lib/s
 import type { ApiEnv } from '../http/api-env.ts';
 import { ApiError, ok } from '../http/envelope.ts';
 import { requireUser } from '../http/middleware.ts';
-import { RateLimiter } from '../http/rate-limit.ts';
+import { rateLimit } from '../shared/limits.ts';
 import { input } from '../http/validate.ts';
 import { analysisReport, centreOverview, incomeReport, liveDetail } from './centre.ts';
 import { requireOwnRoom } from './live.ts';
 
-/** Reads: 60 per anchor per minute, counted per server runtime. */
-const readers = new WeakMap<object, RateLimiter>();
+/** Reads: 60 per anchor per minute. */
+const reads = rateLimit('studio.reads', 60, 60_000);
 
 /** The calling anchor's id, after the role check and the read limit. */
 async function anchor(c: Context<ApiEnv>): Promise<number> {
   const rt = c.get('rt');
   const user = c.get('user')!;
-  let limiter = readers.get(rt);
-  if (!limiter) readers.set(rt, (limiter = new RateLimiter(60, 60_000)));
-  if (!limiter.take(String(user.id))) throw new ApiError('errors.tooMany', { httpStatus: 429 });
+  await reads.enforce(rt, String(user.id));
   await requireOwnRoom(rt.db, user.id);
   return user.id;
 }

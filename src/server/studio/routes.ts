@@ -10,7 +10,7 @@ import { pickCommonConfig, readSettings } from '../config/service.ts';
 import type { ApiEnv } from '../http/api-env.ts';
 import { ApiError, ok } from '../http/envelope.ts';
 import { requireUser } from '../http/middleware.ts';
-import { RateLimiter } from '../http/rate-limit.ts';
+import { rateLimit } from '../shared/limits.ts';
 import { input } from '../http/validate.ts';
 import { dropPublisher } from '../media/control.ts';
 import { cancelPlan, listOwnPlans } from '../live/plans.ts';
@@ -18,14 +18,11 @@ import { leagueMatches, leaguesWithMatches, sportOf } from './catalog.ts';
 import { createPlan, endLive, requireOwnRoom, startLive } from './live.ts';
 import { announceRoomStatus, rotateStreamKey, streamInfo } from './stream.ts';
 
-/** Session changes, plans and key rotations: 20 per anchor per minute, counted per server. */
-const changes = new WeakMap<object, RateLimiter>();
+/** Session changes, plans and key rotations: 20 per anchor per minute. */
+const changes = rateLimit('studio.changes', 20, 60_000);
 
-function limit(c: Context<ApiEnv>, userId: number): void {
-  const rt = c.get('rt');
-  let limiter = changes.get(rt);
-  if (!limiter) changes.set(rt, (limiter = new RateLimiter(20, 60_000)));
-  if (!limiter.take(String(userId))) throw new ApiError('errors.tooMany', { httpStatus: 429 });
+function limit(c: Context<ApiEnv>, userId: number): Promise<void> {
+  return changes.enforce(c.get('rt'), String(userId));
 }
 
 const cateRequest = z.object({
@@ -69,7 +66,7 @@ export const studioLiveRoutes = new Hono<ApiEnv>()
   .post('/resetStreamKey', requireUser, async (c) => {
     const { db, env } = c.get('rt');
     const user = c.get('user')!;
-    limit(c, user.id);
+    await limit(c, user.id);
     await requireOwnRoom(db, user.id);
     return ok(c, await rotateStreamKey(db, env, user.id));
   })
@@ -77,7 +74,7 @@ export const studioLiveRoutes = new Hono<ApiEnv>()
     const { db } = c.get('rt');
     const user = c.get('user')!;
     const form = await input(c, startLiveSchema);
-    limit(c, user.id);
+    await limit(c, user.id);
     const { ticket_switch } = pickCommonConfig(await readSettings(db));
     await startLive(db, user.id, form, ticket_switch);
     return ok(c, { room_id: user.id, msg: c.get('t')('studio.started') });
@@ -91,7 +88,7 @@ export const studioLiveRoutes = new Hono<ApiEnv>()
   .post('/endLive', requireUser, async (c) => {
     const { db, bus, env } = c.get('rt');
     const user = c.get('user')!;
-    limit(c, user.id);
+    await limit(c, user.id);
     await endLive(db, user.id);
     await announceRoomStatus(db, bus, user.id);
     // An encoder still connected would keep pushing into the closed room: cut it off.
@@ -113,7 +110,7 @@ export const studioPlanRoutes = new Hono<ApiEnv>()
     const { db } = c.get('rt');
     const user = c.get('user')!;
     const form = await input(c, planLiveSchema);
-    limit(c, user.id);
+    await limit(c, user.id);
     const { ticket_switch } = pickCommonConfig(await readSettings(db));
     const id = await createPlan(db, user.id, form, ticket_switch);
     return ok(c, { id, msg: c.get('t')('studio.planned') });

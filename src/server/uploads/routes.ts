@@ -9,12 +9,12 @@ import { bodyLimit } from 'hono/body-limit';
 import type { ApiEnv } from '../http/api-env.ts';
 import { ApiError, ok } from '../http/envelope.ts';
 import { requireUser } from '../http/middleware.ts';
-import { RateLimiter } from '../http/rate-limit.ts';
+import { rateLimit } from '../shared/limits.ts';
 import { log } from '../log.ts';
 import { checkImage, MAX_IMAGE_BYTES, processImage, storeImage, type ImageUse } from './images.ts';
 
 /** Uploads per user per minute. */
-const uploads = new RateLimiter(20, 60_000);
+const uploads = rateLimit('uploads', 20, 60_000);
 const USES: readonly ImageUse[] = ['cover', 'cover_v', 'image', 'avatar'];
 /** Room for the multipart envelope around a file just under the limit. */
 const MAX_BODY = MAX_IMAGE_BYTES + 64 * 1024;
@@ -32,7 +32,7 @@ export const uploadRoutes = new Hono<ApiEnv>()
     }),
     async (c) => {
       const user = c.get('user')!;
-      if (!uploads.take(String(user.id))) throw new ApiError('errors.tooMany', { httpStatus: 429 });
+      await uploads.enforce(c.get('rt'), String(user.id));
       const body = await c.req.parseBody().catch(() => {
         throw new ApiError('studio.upload.type');
       });

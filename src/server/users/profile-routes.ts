@@ -21,7 +21,8 @@ import { users } from '../db/schema.ts';
 import type { ApiEnv } from '../http/api-env.ts';
 import { ApiError, ok } from '../http/envelope.ts';
 import { requireUser } from '../http/middleware.ts';
-import { addressKey, RateLimiter } from '../http/rate-limit.ts';
+import { addressKey } from '../http/rate-limit.ts';
+import { rateLimit } from '../shared/limits.ts';
 import { input } from '../http/validate.ts';
 import { log } from '../log.ts';
 import {
@@ -63,7 +64,11 @@ function when(c: Context<ApiEnv>, at: Date): string {
 
 /** The profile routes; new limiters per app. */
 export function profileRoutes() {
-  const passwordTries = new RateLimiter(PASSWORD_CHANGE_RATE.tries, PASSWORD_CHANGE_RATE.windowMs);
+  const passwordTries = rateLimit(
+    'profile.passwordTries',
+    PASSWORD_CHANGE_RATE.tries,
+    PASSWORD_CHANGE_RATE.windowMs,
+  );
   // requireUser on each route, not with use('*'): other /api/user calls (login) share the prefix.
   return new Hono<ApiEnv>()
     .post('/getProfile', requireUser, async (c) => {
@@ -137,7 +142,7 @@ export function profileRoutes() {
       const row = await account(c);
       if (row.passwordHash) {
         if (!body.old_pwd && !body.code) throw new ApiError('engagement.profile.verifyRequired');
-        if (!passwordTries.take(`u:${user.id}`)) {
+        if (!(await passwordTries.take(c.get('rt'), `u:${user.id}`))) {
           throw new ApiError('errors.tooMany', { httpStatus: 429 });
         }
         const verified = body.code
