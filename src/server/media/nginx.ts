@@ -18,7 +18,7 @@ import path from 'node:path';
 export const NGINX_BIN = '/usr/sbin/nginx';
 export const RTMP_MODULE = '/usr/lib/nginx/modules/ngx_rtmp_module.so';
 /** The user nginx workers run as when started by root. */
-const WORKER_USER = 'www-data';
+export const WORKER_USER = 'www-data';
 
 /** What the ingest needs to know. */
 export interface IngestOptions {
@@ -48,7 +48,8 @@ export function missingIngestParts(): string[] {
   return missing;
 }
 
-function workerIds(): { uid: number; gid: number } | null {
+/** The ids of the user nginx workers run as, when this process is root (else null). */
+export function workerIds(): { uid: number; gid: number } | null {
   if (process.getuid?.() !== 0) return null;
   const uid = spawnSync('id', ['-u', WORKER_USER], { encoding: 'utf8' });
   const gid = spawnSync('id', ['-g', WORKER_USER], { encoding: 'utf8' });
