@@ -16,6 +16,7 @@ import {
   CLIENT_FRAME,
   REALTIME_ERROR,
   SERVER_FRAME,
+  type GiftData,
   type GiftFeedRepData,
   type SayData,
 } from '../../src/lib/realtime/protocol.ts';
@@ -229,6 +230,9 @@ describe.runIf(ready)('npm run cluster', () => {
     expect(await gold()).toBe(before - 20 * price);
     for (const viewer of [viewerA, viewerB]) {
       await expect.poll(() => viewer.all(SERVER_FRAME.gift).length, { timeout: 5000 }).toBe(20);
+      // One combo over both processes: its hits run 1 to 20.
+      const hits = viewer.all(SERVER_FRAME.gift).map((f) => (f.data as GiftData).hit);
+      expect(hits.sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
     }
   });
 

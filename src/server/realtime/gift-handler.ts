@@ -28,8 +28,6 @@ import type { RoomContext } from './room-handlers.ts';
 
 /** Sends of one gift by one sender this close together count up one combo (spec: 3 s). */
 export const COMBO_WINDOW_MS = 3_000;
-/** Combos remembered at most (the oldest are forgotten first). */
-const MAX_COMBOS = 10_000;
 
 const giftSchema = z.object({
   giftid: z
@@ -89,101 +87,102 @@ interface Combo {
   at: number;
 }
 
-/** The gift frame handler with its combo memory. */
-export function createGiftHandler() {
-  const combos = new Map<string, Combo>();
+/**
+ * The running combo of `count` more of one gift from one sender in one room, counted in the
+ * shared state so that a sender whose presses reach several processes keeps one combo.
+ */
+function nextHit(ctx: RoomContext, key: string, count: number, now: number, comboable: boolean) {
+  return ctx.rt.shared.update<Combo, number>(
+    `combo:${key}`,
+    COMBO_WINDOW_MS,
+    () => ({ hit: 0, at: 0 }),
+    (last) => {
+      last.hit = comboable && now - last.at <= COMBO_WINDOW_MS ? last.hit + count : count;
+      last.at = now;
+      return last.hit;
+    },
+  );
+}
 
-  function nextHit(key: string, count: number, now: number, comboable: boolean): number {
-    const last = combos.get(key);
-    const hit = comboable && last && now - last.at <= COMBO_WINDOW_MS ? last.hit + count : count;
-    combos.delete(key);
-    combos.set(key, { hit, at: now });
-    if (combos.size > MAX_COMBOS) combos.delete(combos.keys().next().value!);
-    return hit;
+/** gift: pays, answers the sender and shows the gift to the room with its combo. */
+export async function handleGift(ctx: RoomContext, conn: Connection, data: unknown): Promise<void> {
+  const anchorId = conn.room;
+  if (anchorId === undefined) {
+    conn.fail(REALTIME_ERROR.notInRoom, 'liveChat.errors.notInRoom');
+    return;
   }
-
-  return async function handleGift(
-    ctx: RoomContext,
-    conn: Connection,
-    data: unknown,
-  ): Promise<void> {
-    const anchorId = conn.room;
-    if (anchorId === undefined) {
-      conn.fail(REALTIME_ERROR.notInRoom, 'liveChat.errors.notInRoom');
-      return;
-    }
-    const sender = conn.user;
-    if (!sender) {
-      conn.fail(REALTIME_ERROR.forbidden, 'gifts.errors.guest');
-      return;
-    }
-    if (sender.id === anchorId) {
-      conn.fail(REALTIME_ERROR.forbidden, 'gifts.errors.self');
-      return;
-    }
-    const parsed = giftSchema.safeParse(data);
-    if (!parsed.success) {
-      conn.fail(REALTIME_ERROR.badFrame, 'gifts.errors.badGift');
-      return;
-    }
-    const { db } = ctx.rt;
-    const gift = await findGift(db, parsed.data.giftid);
-    if (!gift) {
-      conn.fail(REALTIME_ERROR.badFrame, 'gifts.errors.noGift');
-      return;
-    }
-    const now = new Date();
-    const send: GiftSend = {
-      senderId: sender.id,
-      anchorId,
-      gift,
-      count: parsed.data.count,
-      clientMsgId: parsed.data.client_msg_id,
-      at: now,
-    };
-    let result: SendResult;
-    try {
-      result =
-        parsed.data.source === GIFT_SOURCE.backpack
-          ? await takeFromBackpack(db, send)
-          : await payFromWallet(db, send);
-    } catch (err) {
-      if (err instanceof InsufficientBalanceError) {
-        conn.fail(REALTIME_ERROR.insufficientBalance, 'gifts.errors.insufficient');
-        return;
-      }
-      if (err instanceof NotEnoughItemsError) {
-        conn.fail(REALTIME_ERROR.notEnoughItems, 'gifts.errors.notEnoughItems');
-        return;
-      }
-      log('error', 'gift_failed', { error: (err as Error).message });
-      conn.fail(REALTIME_ERROR.badFrame, 'gifts.errors.failed');
-      return;
-    }
-    conn.send(SERVER_FRAME.giftFeedRep, result.feed);
-    if (result.replayed) return;
-    const hit = nextHit(
-      `${anchorId}:${sender.id}:${gift.id}`,
-      parsed.data.count,
-      now.getTime(),
-      gift.comboable,
-    );
-    const frame: GiftData = {
-      id: randomUUID(),
-      giftid: gift.id,
-      gift_name: conn.locale === 'zh-CN' ? gift.nameZh : gift.nameEn,
-      count: parsed.data.count,
-      hit,
-      uid: sender.id,
-      sender: sender.nickName,
-      avatar: sender.avatar,
-      level: sender.level,
-      vip_level: sender.vipLevel,
-      icon: gift.icon,
-      animation: gift.animation,
-      animat_type: gift.animatType === 1 ? 1 : 0,
-      time: now.getTime(),
-    };
-    ctx.rt.bus.publish({ kind: 'room', anchorId, frame: { type: SERVER_FRAME.gift, data: frame } });
+  const sender = conn.user;
+  if (!sender) {
+    conn.fail(REALTIME_ERROR.forbidden, 'gifts.errors.guest');
+    return;
+  }
+  if (sender.id === anchorId) {
+    conn.fail(REALTIME_ERROR.forbidden, 'gifts.errors.self');
+    return;
+  }
+  const parsed = giftSchema.safeParse(data);
+  if (!parsed.success) {
+    conn.fail(REALTIME_ERROR.badFrame, 'gifts.errors.badGift');
+    return;
+  }
+  const { db } = ctx.rt;
+  const gift = await findGift(db, parsed.data.giftid);
+  if (!gift) {
+    conn.fail(REALTIME_ERROR.badFrame, 'gifts.errors.noGift');
+    return;
+  }
+  const now = new Date();
+  const send: GiftSend = {
+    senderId: sender.id,
+    anchorId,
+    gift,
+    count: parsed.data.count,
+    clientMsgId: parsed.data.client_msg_id,
+    at: now,
   };
+  let result: SendResult;
+  try {
+    result =
+      parsed.data.source === GIFT_SOURCE.backpack
+        ? await takeFromBackpack(db, send)
+        : await payFromWallet(db, send);
+  } catch (err) {
+    if (err instanceof InsufficientBalanceError) {
+      conn.fail(REALTIME_ERROR.insufficientBalance, 'gifts.errors.insufficient');
+      return;
+    }
+    if (err instanceof NotEnoughItemsError) {
+      conn.fail(REALTIME_ERROR.notEnoughItems, 'gifts.errors.notEnoughItems');
+      return;
+    }
+    log('error', 'gift_failed', { error: (err as Error).message });
+    conn.fail(REALTIME_ERROR.badFrame, 'gifts.errors.failed');
+    return;
+  }
+  conn.send(SERVER_FRAME.giftFeedRep, result.feed);
+  if (result.replayed) return;
+  const hit = await nextHit(
+    ctx,
+    `${anchorId}:${sender.id}:${gift.id}`,
+    parsed.data.count,
+    now.getTime(),
+    gift.comboable,
+  );
+  const frame: GiftData = {
+    id: randomUUID(),
+    giftid: gift.id,
+    gift_name: conn.locale === 'zh-CN' ? gift.nameZh : gift.nameEn,
+    count: parsed.data.count,
+    hit,
+    uid: sender.id,
+    sender: sender.nickName,
+    avatar: sender.avatar,
+    level: sender.level,
+    vip_level: sender.vipLevel,
+    icon: gift.icon,
+    animation: gift.animation,
+    animat_type: gift.animatType === 1 ? 1 : 0,
+    time: now.getTime(),
+  };
+  ctx.rt.bus.publish({ kind: 'room', anchorId, frame: { type: SERVER_FRAME.gift, data: frame } });
 }

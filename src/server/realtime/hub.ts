@@ -33,7 +33,7 @@ import { onMatchLive } from '../sports/match-live.ts';
 import type { Runtime } from '../runtime.ts';
 import { busDelivery, matchKey } from './bus-delivery.ts';
 import { Connection } from './connection.ts';
-import { createGiftHandler } from './gift-handler.ts';
+import { handleGift } from './gift-handler.ts';
 import {
   createRoomContext,
   handleAnnounce,
@@ -136,11 +136,8 @@ function matchIdOf(data: unknown): number | undefined {
   return typeof id === 'number' && Number.isInteger(id) && id > 0 ? id : undefined;
 }
 
-/** The room context plus this hub's gift handler (it remembers combos). */
-type HubContext = RoomContext & { gift: ReturnType<typeof createGiftHandler> };
-
 /** Routes one frame; room handlers are async and report their own refusals. */
-async function route(ctx: HubContext, conn: Connection, frame: Frame): Promise<void> {
+async function route(ctx: RoomContext, conn: Connection, frame: Frame): Promise<void> {
   switch (frame.type) {
     case CLIENT_FRAME.ping:
       conn.send(SERVER_FRAME.pong, { time: Date.now() });
@@ -154,7 +151,7 @@ async function route(ctx: HubContext, conn: Connection, frame: Frame): Promise<v
     case CLIENT_FRAME.say:
       return handleSay(ctx, conn, frame.data);
     case CLIENT_FRAME.gift:
-      return ctx.gift(ctx, conn, frame.data);
+      return handleGift(ctx, conn, frame.data);
     case CLIENT_FRAME.ban:
       return handleBan(ctx, conn, frame.data);
     case CLIENT_FRAME.unban:
@@ -218,7 +215,7 @@ export function createHub(rt: Runtime, options: HubOptions = {}): Hub {
   const unjoined = new Set<Connection>();
   gauge('im_connections_open', 'Hub sockets open', () => slots.size());
   const rooms = createRooms<Connection>({ tickMs: options.tickMs ?? 100 });
-  const ctx: HubContext = { ...createRoomContext(rt, rooms), gift: createGiftHandler() };
+  const ctx = createRoomContext(rt, rooms);
   const translators = new Map<Locale, TFunction>(LOCALES.map((l) => [l, createI18n(l)]));
 
   const unsubscribe = rt.bus.subscribe(busDelivery(ctx, conns));
