@@ -13,6 +13,13 @@ describe('readEnv', () => {
     ]);
     expect(() => readEnv({ SECRET: 's', TRUST_PROXY: 'nginx.local' })).toThrow(/TRUST_PROXY/);
   });
+  it('reads METRICS_TOKEN, refusing one short enough to guess', () => {
+    expect(readEnv({ SECRET: 's' }).metricsToken).toBe('');
+    expect(readEnv({ SECRET: 's', METRICS_TOKEN: ' 0123456789abcdef ' }).metricsToken).toBe(
+      '0123456789abcdef',
+    );
+    expect(() => readEnv({ SECRET: 's', METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
+  });
   it('refuses development switches and a missing secret in production', () => {
     expect(() => readEnv({ ...PRODUCTION, SECRET: 's', CAPTCHA_TEST_SOLUTION: '1' })).toThrow(
       /CAPTCHA_TEST_SOLUTION/,

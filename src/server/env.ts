@@ -23,6 +23,11 @@ export interface Env {
    * X-Real-IP header names the client. Empty: the peer's address is the client's.
    */
   trustProxy: string[];
+  /**
+   * Bearer token that opens /metrics to a scraper on another machine (METRICS_TOKEN); empty:
+   * loopback callers only.
+   */
+  metricsToken: string;
   /** Hosts on which `/` shows the live matches screen instead of redirecting to /home. */
   liveHomeHosts: string[];
   /** Secret for signing chat signatures and other tokens. */
@@ -209,6 +214,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     databaseUrl: source.DATABASE_URL || undefined,
     redisUrl: source.REDIS_URL || undefined,
     trustProxy: proxies(source.TRUST_PROXY),
+    metricsToken: metricsToken(source.METRICS_TOKEN),
     liveHomeHosts: list(source.LIVE_HOME_HOSTS),
     secret: loadSecret(dataDir, source.SECRET, nodeEnv === 'production'),
     seedDemo: source.SEED_DEMO !== '0',
@@ -237,4 +243,11 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     publicUrl: source.PUBLIC_URL ? origin(source.PUBLIC_URL) : `http://localhost:${port}`,
     publicUrlSet: Boolean(source.PUBLIC_URL),
   };
+}
+
+/** METRICS_TOKEN: empty, or at least 16 characters (a guessable token would open the metrics). */
+function metricsToken(value: string | undefined): string {
+  const token = (value ?? '').trim();
+  if (token && token.length < 16) throw new Error('METRICS_TOKEN must be at least 16 characters');
+  return token;
 }

@@ -11,6 +11,7 @@ import { readEnv, type Env } from './env.ts';
 import { secureTree } from './data-dir.ts';
 import { raiseFileLimit, socketCaps } from './file-limit.ts';
 import { limitSockets } from './http/connection-limits.ts';
+import { startProbe } from './db/metrics.ts';
 import { createServer, type NodeHandler } from './http/server.ts';
 import { log } from './log.ts';
 import { dropPublisher } from './media/control.ts';
@@ -50,6 +51,7 @@ export async function startServer(env: Env = readEnv()): Promise<RunningServer> 
   const rt = await openRuntime(env);
   setRuntime(rt);
   const hub = createHub(rt);
+  const stopProbe = startProbe(rt.db);
   const pages = await loadPages();
   if (!pages) log('warn', 'no_pages', { hint: 'run npm run build; serving the API only' });
   const server = createServer({
@@ -101,6 +103,7 @@ export async function startServer(env: Env = readEnv()): Promise<RunningServer> 
       log('info', 'shutting_down', {});
       clearInterval(liveSweep);
       clearInterval(modeSweep);
+      stopProbe();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       await hub.close();

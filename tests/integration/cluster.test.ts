@@ -108,6 +108,12 @@ async function socketsOn(port: number): Promise<number> {
   return Number(/^im_connections_open (\d+)$/m.exec(text)?.[1] ?? NaN);
 }
 
+/** The value of one series (its name with its labels as printed) in a metrics text; 0 when absent. */
+function sum(text: string, series: string): number {
+  const line = text.split('\n').find((l) => l.startsWith(series + ' '));
+  return line ? Number(line.slice(series.length + 1)) : 0;
+}
+
 /** The app that holds the one hub socket open in the cluster. */
 async function holderOf(apps: Ready['apps']): Promise<Ready['apps'][number]> {
   for (let tries = 0; tries < 50; tries++) {
@@ -233,6 +239,56 @@ describe.runIf(ready)('npm run cluster', () => {
       // One combo over both processes: its hits run 1 to 20.
       const hits = viewer.all(SERVER_FRAME.gift).map((f) => (f.data as GiftData).hit);
       expect(hits.sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    }
+  });
+
+  it("lets an operator watch each process's traffic in its metrics", async () => {
+    const texts = await Promise.all(
+      [appA, appB].map(async (app) => (await fetch(`${app}/metrics`)).text()),
+    );
+    for (const text of texts) {
+      // Requests by the route's pattern, never by a path a client made up.
+      expect(
+        sum(
+          text,
+          'http_request_duration_seconds_count{method="POST",route="/api/user/login",status="200"}',
+        ),
+      ).toBeGreaterThan(0);
+      expect(
+        sum(
+          text,
+          'http_request_duration_seconds_count{method="GET",route="/api/tencentIm/getUserSig",status="200"}',
+        ),
+      ).toBeGreaterThan(0);
+      expect(sum(text, 'im_frames_in_total{type="gift"}')).toBeGreaterThan(0);
+      expect(sum(text, 'im_frames_out_total')).toBeGreaterThan(0);
+      expect(sum(text, 'im_rooms_open')).toBe(1);
+      expect(sum(text, 'bus_lag_seconds_count')).toBeGreaterThan(0);
+      expect(sum(text, 'gift_batch_size_count')).toBeGreaterThan(0);
+      expect(sum(text, 'db_pool_max')).toBe(10);
+      expect(text).toMatch(/^nodejs_eventloop_lag_p99_seconds \d/m);
+    }
+    // Refusals by code: the speak-rate test's refusals were counted where they happened.
+    expect(
+      texts.reduce(
+        (n, t) => n + sum(t, `im_frames_refused_total{code="${REALTIME_ERROR.refused}"}`),
+        0,
+      ),
+    ).toBeGreaterThan(0);
+    // Each of the burst's 20 gifts was paid once, in one process or the other.
+    expect(
+      texts.reduce((n, t) => n + sum(t, 'ledger_operations_total{kind="gift",result="ok"}'), 0),
+    ).toBe(20);
+    // The database probe runs every 5 s on each process.
+    for (const app of [appA, appB]) {
+      await expect
+        .poll(
+          async () => sum(await (await fetch(`${app}/metrics`)).text(), 'db_probe_seconds_count'),
+          {
+            timeout: 8000,
+          },
+        )
+        .toBeGreaterThan(0);
     }
   });
 

@@ -13,6 +13,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
+import { instrument } from './metrics.ts';
 import * as schema from './schema.ts';
 
 /** The Drizzle database type every service uses, whatever the driver. */
@@ -82,12 +83,16 @@ export function preparing(sql: Sql): Sql {
   });
 }
 
+/** Connections one process opens to PostgreSQL at most. */
+const POOL_SIZE = 10;
+
 /** Opens the database and applies pending migrations. */
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.url) {
-    const client = postgres(options.url, { max: 10, onnotice: () => {} });
+    const client = postgres(options.url, { max: POOL_SIZE, onnotice: () => {} });
     const db = drizzlePostgres(preparing(client), { schema });
     await migratePostgres(db, { migrationsFolder });
+    instrument(db as unknown as Db, POOL_SIZE);
     return { db: db as unknown as Db, kind: 'postgres', close: () => client.end({ timeout: 5 }) };
   }
   let dir = options.dataDir;
@@ -98,5 +103,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   const client = await PGlite.create(dir);
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
+  // One connection: PGlite runs one query at a time.
+  instrument(db as unknown as Db, 1);
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
 }

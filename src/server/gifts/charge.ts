@@ -16,7 +16,9 @@ import { queryRows } from '../db/index.ts';
 import { liveRooms } from '../db/schema.ts';
 import { addContributions } from '../rankings/service.ts';
 import { addGiftStats } from '../studio/stats.ts';
+import { histogram, secondsSince } from '../metrics.ts';
 import { giftSplit, isRetryable } from '../wallet/ledger.ts';
+import { countLedger } from '../wallet/metrics.ts';
 
 /** What a send asks for. */
 export interface GiftSend {
@@ -145,12 +147,27 @@ export async function chargeGifts(db: Db, sends: GiftSend[]): Promise<ChargeOutc
   if (sends.length === 0) return [];
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await chargeOnce(db, sends);
+      const outcomes = await chargeOnce(db, sends);
+      for (const outcome of outcomes) countLedger('gift', outcome.status);
+      return outcomes;
     } catch (err) {
       if (!isRetryable(err) || attempt >= 5) throw err;
     }
   }
 }
+
+const batchSizes = histogram(
+  'gift_batch_size',
+  'Gifts written per transaction of the gift queue',
+  [],
+  [1, 2, 4, 8, 16, 32, 64],
+);
+const batchSeconds = histogram(
+  'gift_batch_seconds',
+  'Time to write one batch of the gift queue, retries included',
+  [],
+  [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+);
 
 /** Most gifts written in one transaction. */
 export const MAX_GIFT_BATCH = 64;
@@ -193,6 +210,8 @@ export class GiftCharger {
     while (this.running < this.parallel && this.waiting.length > 0) {
       const batch = this.waiting.splice(0, MAX_GIFT_BATCH);
       this.running += 1;
+      const started = performance.now();
+      batchSizes.observe({}, batch.length);
       // A batch that fails kept nothing (one transaction): its gifts are then charged one by
       // one, so a gift the database refuses fails alone and the others are paid.
       void writeEachOnFailure(
@@ -201,6 +220,7 @@ export class GiftCharger {
       )
         .then((results) => settleEach(batch, results))
         .finally(() => {
+          batchSeconds.observe({}, secondsSince(started));
           this.running -= 1;
           this.pump();
         });

@@ -110,6 +110,7 @@ export interface SocketLimits {
 const refused = counter(
   'http_connections_refused_total',
   'TCP connections closed at once because a connection limit was reached',
+  ['reason'],
 );
 
 /**

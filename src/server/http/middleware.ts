@@ -1,5 +1,7 @@
 /** API middleware: language, caller identity and the envelope for thrown errors. */
+import type { IncomingMessage } from 'node:http';
 import type { Context, MiddlewareHandler } from 'hono';
+import { routePath } from 'hono/route';
 import { createI18n, fromApiLang } from '../../lib/i18n/index.ts';
 import { API_STATUS } from '../../lib/api/envelope.ts';
 import { findSessionUser } from '../auth/sessions.ts';
@@ -8,6 +10,7 @@ import type { Runtime } from '../runtime.ts';
 import type { ApiEnv } from './api-env.ts';
 import { addressOf, clientAddress } from './connection-limits.ts';
 import { ApiError, fail } from './envelope.ts';
+import { noteRoute } from './request-metrics.ts';
 
 /** Sets rt, locale, t, deviceInfo, ip and (when the bearer token is valid) user. */
 export function context(rt: Runtime): MiddlewareHandler<ApiEnv> {
@@ -22,6 +25,9 @@ export function context(rt: Runtime): MiddlewareHandler<ApiEnv> {
     const token = auth.startsWith('Bearer ') ? auth.slice(7).trim() : '';
     c.set('user', token ? await findSessionUser(rt.db, token) : null);
     await next();
+    // The pattern of the handler that answered labels the request in the metrics.
+    const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+    if (incoming) noteRoute(incoming, routePath(c, c.req.routeIndex));
   };
 }
 

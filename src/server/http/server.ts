@@ -14,14 +14,15 @@ import { sql } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { REALTIME_PATH } from '../../lib/realtime/protocol.ts';
 import { log } from '../log.ts';
-import { counter, renderMetrics } from '../metrics.ts';
+import { counter, METRICS_CONTENT_TYPE, renderMetrics } from '../metrics.ts';
 import { isHlsPath, serveHls } from '../media/hls.ts';
 import type { Hub } from '../realtime/hub.ts';
 import type { Runtime } from '../runtime.ts';
 import { isUploadPath, serveUpload } from '../uploads/serve.ts';
 import type { ApiEnv } from './api-env.ts';
-import { addressOf, clientAddress, isLoopback, refusalLogger } from './connection-limits.ts';
+import { addressOf, clientAddress, refusalLogger } from './connection-limits.ts';
 import { setSecurityHeaders } from './headers.ts';
+import { metricsAllowed, observeRequest, staticOrPage } from './request-metrics.ts';
 import { createStatic } from './static.ts';
 import { environmentName, PRODUCT_VERSION } from '../version.ts';
 
@@ -88,6 +89,13 @@ async function readiness(rt: Runtime, res: ServerResponse): Promise<void> {
   res.end(JSON.stringify({ status: ready ? 'ready' : 'unavailable', database, bus }));
 }
 
+/** Answers /metrics: every metric of this process in the Prometheus text format. */
+async function metrics(res: ServerResponse): Promise<void> {
+  const text = await renderMetrics();
+  res.writeHead(200, { 'content-type': METRICS_CONTENT_TYPE, 'cache-control': 'no-store' });
+  res.end(text);
+}
+
 /** Paths the API app answers: /api, /webapi and the sandbox payment provider's pages. */
 export function isApiPath(path: string): boolean {
   return (
@@ -120,33 +128,43 @@ export function createRequestListener(parts: ServerParts) {
       });
     }
     if (path === '/healthz') {
+      observeRequest(req, res, started, 'health');
       health(parts.rt, res);
       return;
     }
     if (path === '/readyz') {
+      observeRequest(req, res, started, 'health');
       void readiness(parts.rt, res);
       return;
     }
-    if (path === '/metrics' && isLoopback(callerOf(req, parts.rt.env.trustProxy))) {
-      res.writeHead(200, {
-        'content-type': 'text/plain; version=0.0.4',
-        'cache-control': 'no-store',
-      });
-      res.end(renderMetrics());
+    if (
+      path === '/metrics' &&
+      metricsAllowed(
+        callerOf(req, parts.rt.env.trustProxy),
+        req.headers.authorization,
+        parts.rt.env.metricsToken,
+      )
+    ) {
+      observeRequest(req, res, started, 'metrics');
+      void metrics(res);
       return;
     }
     if (isApiPath(path)) {
+      observeRequest(req, res, started, 'api');
       void api(req, res);
       return;
     }
     if (isHlsPath(path)) {
+      observeRequest(req, res, started, 'hls');
       void serveHls(join(parts.rt.env.mediaDir, 'hls'), path, req, res);
       return;
     }
     if (isUploadPath(path)) {
+      observeRequest(req, res, started, 'uploads');
       void serveUpload(parts.rt.env.dataDir, path, req, res);
       return;
     }
+    observeRequest(req, res, started, staticOrPage(path));
     const pages = () => {
       if (parts.pages) void parts.pages(req, res, () => redirect(res, '/home'));
       else redirect(res, '/home');
@@ -176,6 +194,7 @@ export function socketOriginAllowed(req: IncomingMessage, publicUrl: string): bo
 const refusedSockets = counter(
   'im_connections_refused_total',
   'Hub sockets refused or closed by a connection limit, by reason',
+  ['reason'],
 );
 const logForeignSocket = refusalLogger('im_refused');
 

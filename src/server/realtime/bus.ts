@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { Frame } from '../../lib/realtime/protocol.ts';
 import { log } from '../log.ts';
+import { histogram } from '../metrics.ts';
 
 /** What travels on the bus. */
 export type BusMessage =
@@ -86,6 +87,21 @@ export function createLocalBus(): Bus {
 
 const CHANNEL = 'arena-live:bus';
 
+const lag = histogram(
+  'bus_lag_seconds',
+  'Time from publishing a bus message in another process to its arrival here through Redis (clocks of several machines add their skew)',
+  [],
+  [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
+);
+
+/** A bus message as it travels through Redis. */
+interface Envelope {
+  origin: string;
+  /** Date.now() in the publishing process. */
+  at: number;
+  message: BusMessage;
+}
+
 /**
  * A bus over Redis pub/sub. Messages from this process are delivered locally at once and
  * skipped when Redis echoes them back, so a process never sees its own message twice.
@@ -100,18 +116,21 @@ export async function createRedisBus(url: string): Promise<Bus> {
   await Promise.all([pub.connect(), sub.connect()]);
   await sub.subscribe(CHANNEL);
   sub.on('message', (_channel: string, text: string) => {
-    let parsed: { origin: string; message: BusMessage };
+    let parsed: Envelope;
     try {
-      parsed = JSON.parse(text) as { origin: string; message: BusMessage };
+      parsed = JSON.parse(text) as Envelope;
     } catch {
       return;
     }
-    if (parsed.origin !== origin) fanOut(listeners, parsed.message);
+    if (parsed.origin === origin) return;
+    if (typeof parsed.at === 'number') lag.observe({}, Math.max(0, Date.now() - parsed.at) / 1000);
+    fanOut(listeners, parsed.message);
   });
   return {
     publish(message) {
       fanOut(listeners, message);
-      void pub.publish(CHANNEL, JSON.stringify({ origin, message })).catch((error: Error) => {
+      const envelope: Envelope = { origin, at: Date.now(), message };
+      void pub.publish(CHANNEL, JSON.stringify(envelope)).catch((error: Error) => {
         log('warn', 'redis_publish_failed', { error: error.message });
       });
     },

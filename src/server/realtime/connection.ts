@@ -10,6 +10,7 @@ import {
   type ServerFrameType,
 } from '../../lib/realtime/protocol.ts';
 import type { ChatProfile } from '../live/chat.ts';
+import { countFrameOut, countRefusal } from './metrics.ts';
 import type { Member } from './rooms.ts';
 
 /** Frames a socket may send in a burst, and how many it earns back per second. */
@@ -105,11 +106,13 @@ export class Connection implements Member {
       return;
     }
     this.socket.write(textFrame(payload));
+    countFrameOut();
   }
 
   /** Sends one frame to this socket only. */
   send<T extends ServerFrameType>(type: T, data: unknown): void {
     const frame: Frame = { type, data };
+    if (type === SERVER_FRAME.error) countRefusal((data as ErrorData).code);
     this.sendRaw(Buffer.from(JSON.stringify(frame)));
   }
 

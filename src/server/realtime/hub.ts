@@ -47,6 +47,7 @@ import {
 } from './room-handlers.ts';
 import { closeInbox, handleInbox } from './inbox-handler.ts';
 import { handleJoin, handleLeave } from './join-handler.ts';
+import { countFrameIn } from './metrics.ts';
 import { createRooms, type Rooms } from './rooms.ts';
 import { startQuizClock } from '../quiz/clock.ts';
 import { roomHeats } from '../live/chat.ts';
@@ -92,6 +93,7 @@ const JOIN_TIMEOUT_CLOSE = 4008;
 const refusedConnections = counter(
   'im_connections_refused_total',
   'Hub sockets refused or closed by a connection limit, by reason',
+  ['reason'],
 );
 
 /** Answers an upgrade request with an HTTP error and drops the socket. */
@@ -215,6 +217,9 @@ export function createHub(rt: Runtime, options: HubOptions = {}): Hub {
   const unjoined = new Set<Connection>();
   gauge('im_connections_open', 'Hub sockets open', () => slots.size());
   const rooms = createRooms<Connection>({ tickMs: options.tickMs ?? 100 });
+  gauge('im_rooms_open', 'Live rooms with a socket of this process in them', () =>
+    rooms.keys().reduce((n, key) => (key.startsWith('r:') ? n + 1 : n), 0),
+  );
   const ctx = createRoomContext(rt, rooms);
   const translators = new Map<Locale, TFunction>(LOCALES.map((l) => [l, createI18n(l)]));
 
@@ -249,6 +254,7 @@ export function createHub(rt: Runtime, options: HubOptions = {}): Hub {
         return;
       }
       const frame = isBinary ? null : parseFrame(rawText(raw));
+      countFrameIn(frame?.type);
       if (!frame) {
         conn.send(SERVER_FRAME.error, { code: REALTIME_ERROR.badFrame, msg: 'bad frame' });
         return;

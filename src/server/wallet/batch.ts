@@ -8,6 +8,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/index.ts';
 import { MAX_MOVE, type LedgerOperation } from './ledger.ts';
+import { countLedger } from './metrics.ts';
 
 /** How one operation of a batch ended. */
 export type BatchStatus =
@@ -73,5 +74,6 @@ export async function applyBatch(db: Db, ops: LedgerOperation[]): Promise<BatchO
   }
   if (outcomes.some((o) => o === undefined))
     throw new Error('ledger_batch: an operation without outcome');
+  ops.forEach((op, i) => countLedger(op.kind, outcomes[i]!.status));
   return outcomes;
 }

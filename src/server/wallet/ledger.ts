@@ -23,6 +23,7 @@ import { PgTransaction } from 'drizzle-orm/pg-core';
 import { queryRows, type Db, type Row } from '../db/index.ts';
 import { ledgerEntries, ledgerOperations, wallets } from '../db/schema.ts';
 import { peekRuntime } from '../runtime.ts';
+import { countLedger } from './metrics.ts';
 
 /** The balances a wallet holds: gold (shown as gems), diamond, and an anchor's income. */
 export const CURRENCIES = ['gold', 'diamond', 'income'] as const;
@@ -228,6 +229,7 @@ export async function applyMoves(db: Db, op: LedgerOperation): Promise<LedgerOut
       break;
     } catch (err) {
       const short = shortMove(err, moves);
+      if (short) countLedger(op.kind, 'short');
       if (short) throw new InsufficientBalanceError(short.userId, short.currency);
       if (pgError(err).code === '23502') {
         throw new Error(`ledger: a user of operation ${op.key} has no wallet`, { cause: err });
@@ -238,8 +240,10 @@ export async function applyMoves(db: Db, op: LedgerOperation): Promise<LedgerOut
   if (rows.length === 0) {
     const first = await findOperation(db, op.key);
     if (!first) throw new Error(`ledger: operation ${op.key} exists without entries`);
+    countLedger(op.kind, 'replayed');
     return first;
   }
+  countLedger(op.kind, 'ok');
   const balances = new Map(
     rows.map((r) => [`${Number(r.user_id)}:${String(r.currency)}`, Number(r.balance_after)]),
   );
