@@ -12,6 +12,7 @@ import {
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { adRoutes } from './ads/routes.ts';
+import { adminConsoleRoutes } from './admin/routes.ts';
 import { adminApplicationRoutes, anchorApplyRoutes } from './anchors/apply-routes.ts';
 import { anchorStatusRoutes } from './anchors/routes.ts';
 import { backpackRoutes } from './backpack/routes.ts';
@@ -84,6 +85,7 @@ export function createApi(rt: Runtime): Hono<ApiEnv> {
   app.route('/api/user', anchorStatusRoutes);
   app.route('/api/user', anchorApplyRoutes());
   app.route('/api/admin', adminApplicationRoutes);
+  app.route('/api/admin/console', adminConsoleRoutes());
   app.route('/api/admin/guess', adminQuizRoutes);
   app.route('/api/guess', quizRoutes());
   app.route('/api/user', userRoutes());

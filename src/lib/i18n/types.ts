@@ -1,5 +1,6 @@
 /** Types of the locale resources: every locale has exactly the keys of en-US. */
 import type { accountApi } from './locales/en-US/account-api.ts';
+import type { admin } from './locales/en-US/admin.ts';
 import type { anchorApply } from './locales/en-US/anchor-apply.ts';
 import type { accountUi } from './locales/en-US/account-ui.ts';
 import type { commentAdmin } from './locales/en-US/comment-admin.ts';
@@ -63,6 +64,8 @@ export type WalletResource = Widen<typeof wallet>;
 export type StudioResource = Widen<typeof studio>;
 /** Shape of the anchor application strings. */
 export type AnchorApplyResource = Widen<typeof anchorApply>;
+/** Shape of the operations console strings. */
+export type AdminResource = Widen<typeof admin>;
 /** Shape of one locale's strings. */
 export type Resource = ShellResource & {
   account: AccountResource;
@@ -84,6 +87,7 @@ export type Resource = ShellResource & {
   wallet: WalletResource;
   studio: StudioResource;
   anchorApply: AnchorApplyResource;
+  admin: AdminResource;
 };
 
 type Paths<T, P extends string = ''> = {

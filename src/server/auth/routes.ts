@@ -39,6 +39,7 @@ import {
   spendMobileHash,
 } from './codes.ts';
 import { hashPassword, verifyPassword } from './password.ts';
+import { refuseBannedLogin } from '../admin/users.ts';
 import { createSession, revokeSession, revokeUserSessions } from './sessions.ts';
 import { guestId, signUserSig } from './usersig.ts';
 import { cancelLogoutEnd, scheduleLogoutEnd } from '../studio/live.ts';
@@ -55,6 +56,8 @@ function requireDevice(c: Context<ApiEnv>): string {
 /** Logs a user in: a session and the user info, as login and register return them. */
 async function startSession(c: Context<ApiEnv>, userId: number) {
   const { db } = c.get('rt');
+  // A user banned from the platform is told why and until when, and gets no session.
+  await refuseBannedLogin(db, userId);
   const token = await createSession(db, userId, c.get('deviceInfo'));
   // Back within five minutes of logging out: the anchor's live carries on.
   await cancelLogoutEnd(db, userId);

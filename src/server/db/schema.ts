@@ -112,7 +112,11 @@ export const ledgerOperations = pgTable(
     reference: text('reference').notNull().default(''),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('ledger_operations_key_idx').on(t.idempotencyKey)],
+  (t) => [
+    uniqueIndex('ledger_operations_key_idx').on(t.idempotencyKey),
+    // The console's figures of the last day.
+    index('ledger_operations_created_idx').on(t.createdAt),
+  ],
 );
 
 /** Immutable record of every balance change; the sum per user and currency is the balance. */
@@ -1210,3 +1214,4 @@ export const quizStakes = pgTable(
 
 export * from './schema-messaging.ts';
 export * from './schema-engagement.ts';
+export * from './schema-admin.ts';

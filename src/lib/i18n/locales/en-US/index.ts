@@ -1,5 +1,6 @@
 /** All en-US strings: the shell keys at the top level, each feature under its own key. */
 import { accountApi } from './account-api.ts';
+import { admin } from './admin.ts';
 import { anchorApply } from './anchor-apply.ts';
 import { accountUi } from './account-ui.ts';
 import { commentAdmin } from './comment-admin.ts';
@@ -43,4 +44,5 @@ export const enUS = {
   wallet,
   studio,
   anchorApply,
+  admin,
 } as const;

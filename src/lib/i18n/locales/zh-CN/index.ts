@@ -1,6 +1,7 @@
 /** All zh-CN strings, assembled like en-US. */
 import type { Resource } from '../../types.ts';
 import { accountApi } from './account-api.ts';
+import { admin } from './admin.ts';
 import { anchorApply } from './anchor-apply.ts';
 import { accountUi } from './account-ui.ts';
 import { commentAdmin } from './comment-admin.ts';
@@ -44,4 +45,5 @@ export const zhCN: Resource = {
   wallet,
   studio,
   anchorApply,
+  admin,
 };
