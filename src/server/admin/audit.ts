@@ -1,4 +1,5 @@
 /** The administrators' audit trail: every change made from the console or the command line. */
+import type { AuditEntry } from '../../lib/admin/views.ts';
 import { desc, lt } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { adminAudit } from '../db/schema.ts';
@@ -7,17 +8,6 @@ import { adminAudit } from '../db/schema.ts';
 export interface Actor {
   id: number | null;
   label: string;
-}
-
-/** One audit entry as the console lists it (time in unix seconds). */
-export interface AuditEntry {
-  id: number;
-  actor: string;
-  actor_id: number | null;
-  action: string;
-  target: string;
-  detail: unknown;
-  created_at: number;
 }
 
 /** Writes one entry; call it in the transaction of the change so both commit together. */

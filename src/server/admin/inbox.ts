@@ -1,4 +1,5 @@
 /** The feedback inbox and the recharge orders, newest first, a page at a time. */
+import type { FeedbackView, RechargeOrderView } from '../../lib/admin/views.ts';
 import { and, desc, eq, lt, type SQL } from 'drizzle-orm';
 import type { RECHARGE_FILTERS } from '../../lib/validation/admin.ts';
 import type { Db } from '../db/index.ts';
@@ -6,32 +7,6 @@ import { feedback, rechargeOrders, users } from '../db/schema.ts';
 
 /** Rows per page. */
 export const ADMIN_PAGE = 30;
-
-/** One feedback message (the sender's nickname when logged in). */
-export interface FeedbackView {
-  id: number;
-  kind: string;
-  content: string;
-  contact: string;
-  user_id: number | null;
-  nick_name: string;
-  created_at: number;
-}
-
-/** One recharge order. */
-export interface RechargeOrderView {
-  order_no: string;
-  user_id: number;
-  nick_name: string;
-  amount_fen: number;
-  gold: number;
-  provider: string;
-  status: string;
-  paid_late: boolean;
-  fail_reason: string;
-  created_at: number;
-  paid_at: number;
-}
 
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 

@@ -3,29 +3,11 @@
  * paid recharges, and ledger verifications, each run (console, command line) stored with its
  * report so the console shows the last one.
  */
+import type { LedgerSummary, VerificationView, VerifyReport } from '../../lib/admin/views.ts';
 import { desc, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/index.ts';
 import { ledgerVerifications } from '../db/schema.ts';
-import { isClean, verifyLedger, type VerifyReport } from '../wallet/verify.ts';
-
-/** A stored verification (time in unix seconds). */
-export interface VerificationView {
-  clean: boolean;
-  source: string;
-  created_at: number;
-  report: VerifyReport;
-}
-
-/** What the console's money panel shows. */
-export interface LedgerSummary {
-  /** Sum of every wallet per currency, minor units. */
-  balances: { gold: number; diamond: number; income: number };
-  /** Ledger operations of the last 24 hours by kind. */
-  operations: { kind: string; count: number }[];
-  /** Recharges paid in the last 24 hours: how many and their price in fen. */
-  recharges: { count: number; amount_fen: number };
-  last: VerificationView | null;
-}
+import { isClean, verifyLedger } from '../wallet/verify.ts';
 
 const num = (v: unknown) => Number(v ?? 0);
 

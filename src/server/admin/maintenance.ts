@@ -1,4 +1,5 @@
 /** Maintenance records (spec §3) as administrators list, add and remove them. */
+import type { MaintenanceView } from '../../lib/admin/views.ts';
 import { desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { maintenanceRequest } from '../../lib/validation/admin.ts';
@@ -6,18 +7,6 @@ import type { Db } from '../db/index.ts';
 import { maintenanceWindows } from '../db/schema.ts';
 import { ApiError } from '../http/envelope.ts';
 import { audit, type Actor } from './audit.ts';
-
-/** A record as the console lists it: both languages, times in unix seconds (remind 0: none). */
-export interface MaintenanceView {
-  id: number;
-  title_zh: string;
-  title_en: string;
-  content_zh: string;
-  content_en: string;
-  start_time: number;
-  end_time: number;
-  remind_time: number;
-}
 
 /** A new record, validated. */
 export type MaintenanceInput = z.infer<typeof maintenanceRequest>;

@@ -1,4 +1,5 @@
 /** The common config's switches and the chat rules, as administrators read and change them. */
+import type { SettingView } from '../../lib/admin/views.ts';
 import { eq, inArray } from 'drizzle-orm';
 import { DEFAULT_COMMON_CONFIG } from '../../lib/common-config.ts';
 import type { ChatConfig } from '../../lib/rules/chat.ts';
@@ -6,21 +7,11 @@ import {
   ADMIN_SETTING_KEYS,
   ADMIN_SETTINGS,
   type AdminSettingKey,
-  type SettingKind,
 } from '../../lib/validation/admin.ts';
 import type { Db } from '../db/index.ts';
 import { appConfig } from '../db/schema.ts';
 import { loadChatConfig } from '../live/chat.ts';
 import { audit, type Actor } from './audit.ts';
-
-/** One setting as the console shows it (its meaning comes from the console's strings). */
-export interface SettingView {
-  key: AdminSettingKey;
-  kind: SettingKind;
-  value: number | string;
-  /** Unix seconds of the last change; 0 when the default applies. */
-  updated_at: number;
-}
 
 /** Every changeable setting with its current value. */
 export async function listSettings(db: Db): Promise<SettingView[]> {

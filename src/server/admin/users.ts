@@ -3,6 +3,7 @@
  * session while one runs), the administrator role, and logging a user out everywhere. Every
  * change is audited in its transaction; sockets of ended sessions are closed over the bus.
  */
+import type { AdminUserView, BanView } from '../../lib/admin/views.ts';
 import { and, desc, eq, gt, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { formatPhone } from '../../lib/format.ts';
 import { SITE_TIME_LABEL, SITE_UTC_OFFSET_MIN } from '../../lib/time.ts';
@@ -14,29 +15,6 @@ import { ApiError } from '../http/envelope.ts';
 import type { Bus } from '../realtime/bus.ts';
 import { scheduleLogoutEnd } from '../studio/live.ts';
 import { audit, type Actor } from './audit.ts';
-
-/** A ban as the console shows it (until 0: permanent). */
-export interface BanView {
-  reason: string;
-  until: number;
-  created_at: number;
-}
-
-/** A user as the console lists it; the phone is masked. */
-export interface AdminUserView {
-  id: number;
-  nick_name: string;
-  mobile: string;
-  role: number;
-  vip_level: number;
-  created_at: number;
-  gold: number;
-  diamond: number;
-  income: number;
-  /** Sessions that are neither revoked nor expired. */
-  sessions: number;
-  ban: BanView | null;
-}
 
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 

@@ -3,33 +3,10 @@
  * the newest row's balance_after must equal the balance, and nothing may be negative.
  */
 import { sql } from 'drizzle-orm';
+import type { VerifyReport } from '../../lib/admin/views.ts';
 import { queryRows, type Db } from '../db/index.ts';
 
-/** A balance that disagrees with its ledger. */
-export interface Drift {
-  userId: number;
-  currency: string;
-  /** The wallet's balance (0 when the user has ledger rows but no wallet). */
-  balance: number;
-  /** Sum of the ledger rows. */
-  ledger: number;
-  /** balance_after of the newest row, or null without rows. */
-  lastBalanceAfter: number | null;
-}
-
-/** What verifyLedger found. */
-export interface VerifyReport {
-  wallets: number;
-  entries: number;
-  operations: number;
-  /** Per currency: total of the balances and of the ledger rows. */
-  totals: { currency: string; balances: number; ledger: number }[];
-  drift: Drift[];
-  /** Wallets with a negative balance (the CHECK constraints should make this impossible). */
-  negative: { userId: number; currency: string; balance: number }[];
-  /** Operations without any ledger row. */
-  emptyOperations: number;
-}
+export type { Drift, VerifyReport } from '../../lib/admin/views.ts';
 
 /** True when the report shows no drift, no negative balance and no empty operation. */
 export function isClean(report: VerifyReport): boolean {
