@@ -33,14 +33,19 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Runs `src/server/main.ts` with a temporary DATA_DIR on `port` (a free one by default). */
+/**
+ * Runs `src/server/main.ts` with a temporary DATA_DIR on `port` (a free one by default), in `cwd`
+ * when given (the server serves the build in its working directory's dist/).
+ */
 export async function spawnServer(
   env: NodeJS.ProcessEnv = {},
   fixedPort?: number,
+  cwd?: string,
 ): Promise<SpawnedServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'arena-spawn-'));
   const port = fixedPort ?? (await freePort());
-  const child = spawn(process.execPath, ['src/server/main.ts'], {
+  const child = spawn(process.execPath, [path.resolve('src/server/main.ts')], {
+    cwd,
     env: {
       ...process.env,
       PORT: String(port),

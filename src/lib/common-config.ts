@@ -19,7 +19,7 @@ export const commonConfigSchema = z.object({
   live_preview_switch: z.number().int(),
   /** How many times a day the check-in dialog may open by itself. */
   dialog_daily_times: z.number().int(),
-  /** App id of the optional third-party IM service; 0 with the built-in hub. */
+  /** SDKAppID of Tencent Cloud Chat when the server runs IM_PROVIDER=tencent; 0 with the built-in hub. */
   im_sdkappid: z.number().int(),
   /** 1 shows the private chat tab. */
   private_message_toggle: z.number().int(),

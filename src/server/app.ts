@@ -25,6 +25,7 @@ import type { ApiEnv } from './http/api-env.ts';
 import { ApiError, fail } from './http/envelope.ts';
 import { SANDBOX_PATH } from './recharge/sandbox.ts';
 import { context, onError } from './http/middleware.ts';
+import { sealEnvelopes } from './http/seal.ts';
 import { commentRoutes } from './live/comment-routes.ts';
 import { liveRoutes } from './live/routes.ts';
 import { ticketRoutes } from './live/ticket-routes.ts';
@@ -50,6 +51,8 @@ import { lotteryRoutes } from './lottery/routes.ts';
 /** Builds the API app for a runtime; test it in process with `app.request()`. */
 export function createApi(rt: Runtime): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();
+  // First in, so last out: it sees every answer, errors and not-found included.
+  if (rt.env.apiResponseKey) app.use('*', sealEnvelopes(rt.env.apiResponseKey));
   app.use('*', context(rt));
   app.use(
     '*',

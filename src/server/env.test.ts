@@ -20,6 +20,22 @@ describe('readEnv', () => {
     );
     expect(() => readEnv({ SECRET: 's', METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
   });
+  it('reads API_RESPONSE_KEY as 32 bytes in base64 or hex, refusing anything else', () => {
+    expect(readEnv({ SECRET: 's' }).apiResponseKey).toBeUndefined();
+    const raw = Buffer.alloc(32, 7);
+    for (const text of [raw.toString('base64'), raw.toString('hex')]) {
+      expect(Buffer.from(readEnv({ SECRET: 's', API_RESPONSE_KEY: text }).apiResponseKey!)).toEqual(
+        raw,
+      );
+    }
+    const short = Buffer.alloc(24, 7).toString('base64');
+    const refused = () => readEnv({ SECRET: 's', API_RESPONSE_KEY: short });
+    expect(refused).toThrow(/^Bad API_RESPONSE_KEY: 24 bytes \(32 random bytes as base64 or/);
+    expect(refused).not.toThrow(short);
+    expect(() => readEnv({ SECRET: 's', API_RESPONSE_KEY: 'secret key' })).toThrow(
+      /API_RESPONSE_KEY: neither base64 nor hex/,
+    );
+  });
   it('refuses development switches and a missing secret in production', () => {
     expect(() => readEnv({ ...PRODUCTION, SECRET: 's', CAPTCHA_TEST_SOLUTION: '1' })).toThrow(
       /CAPTCHA_TEST_SOLUTION/,

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { parseResponseKey } from '../lib/api/sealed.ts';
 
 /** Everything the server reads from the environment. */
 export interface Env {
@@ -85,6 +86,11 @@ export interface Env {
   publicUrl: string;
   /** True when publicUrl came from PUBLIC_URL rather than the listening address. */
   publicUrlSet: boolean;
+  /**
+   * AES-256 key sealing every JSON answer of the API (API_RESPONSE_KEY, base64 or hex of 32
+   * bytes; the build's PUBLIC_API_RESPONSE_KEY must match); unset: answers are plain.
+   */
+  apiResponseKey: Uint8Array | undefined;
 }
 
 /** Parses a percentage with at most two decimals ("50", "62.5") into basis points. */
@@ -242,6 +248,9 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     imJoinMs: whole(source, 'IM_JOIN_SECONDS', 15, 1) * 1000,
     publicUrl: source.PUBLIC_URL ? origin(source.PUBLIC_URL) : `http://localhost:${port}`,
     publicUrlSet: Boolean(source.PUBLIC_URL),
+    apiResponseKey: source.API_RESPONSE_KEY
+      ? parseResponseKey(source.API_RESPONSE_KEY, 'API_RESPONSE_KEY')
+      : undefined,
   };
 }
 

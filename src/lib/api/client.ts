@@ -1,16 +1,18 @@
 /**
  * The one HTTP client of the browser (ky): base URL from PUBLIC_API_BASE, 20 s time-out and the
  * spec's headers. Status 0 resolves with data, 1 rejects with the server's message, 2 clears
- * the session, opens login and rejects with "login timed out". Only store modules import it.
+ * the session, opens login and rejects with "login timed out". An answer the server encrypted
+ * (API_RESPONSE_KEY) is decrypted with the build's PUBLIC_API_RESPONSE_KEY before it is read.
+ * Only store modules import it.
  */
-import ky from 'ky';
+import ky, { type KyResponse } from 'ky';
 import { channelForHost } from '../channel.ts';
 import { deviceId } from '../device.ts';
 import { toApiLang } from '../i18n/locale.ts';
 import { $locale } from '../stores/locale.ts';
 import { openLogin } from '../stores/dialogs.ts';
 import { $token, $userId, clearSession } from '../stores/session.ts';
-import { API_STATUS, type ApiEnvelope } from './envelope.ts';
+import { API_STATUS, SEALED_HEADER, type ApiEnvelope } from './envelope.ts';
 
 /** Request time-out of every call (spec §9). */
 export const HTTP_TIMEOUT_MS = 20_000;
@@ -50,6 +52,27 @@ const http = ky.create({
   },
 });
 
+/**
+ * The envelope text of an encrypted answer's body, decrypted with the build's
+ * PUBLIC_API_RESPONSE_KEY; rejects with an ApiCallError (status -1) saying why it did not open.
+ */
+export async function openSealedBody(body: ArrayBuffer): Promise<string> {
+  try {
+    // Loaded with the first encrypted answer: a build without the flag never fetches it.
+    const { openWithBuildKey } = await import('./sealed.ts');
+    const keyText = import.meta.env.PUBLIC_API_RESPONSE_KEY as string | undefined;
+    return await openWithBuildKey(keyText, body);
+  } catch (error) {
+    throw new ApiCallError(error instanceof Error ? error.message : String(error), -1);
+  }
+}
+
+/** The envelope of an answer: parsed as it comes, or decrypted first when it came sealed. */
+async function readEnvelope<T>(response: KyResponse): Promise<ApiEnvelope<T>> {
+  if (!response.headers.has(SEALED_HEADER)) return response.json<ApiEnvelope<T>>();
+  return JSON.parse(await openSealedBody(await response.arrayBuffer())) as ApiEnvelope<T>;
+}
+
 /** Sends a call and returns its whole envelope (for calls where 301 is an answer, not an error). */
 export async function request<T>(
   method: 'get' | 'post',
@@ -60,8 +83,9 @@ export async function request<T>(
   const response = await http(path, { method, ...options });
   let envelope: ApiEnvelope<T>;
   try {
-    envelope = await response.json<ApiEnvelope<T>>();
-  } catch {
+    envelope = await readEnvelope<T>(response);
+  } catch (error) {
+    if (error instanceof ApiCallError) throw error;
     throw new ApiCallError(`HTTP ${response.status}`, -1);
   }
   if (envelope.status === API_STATUS.unauthorized) {

@@ -18,3 +18,9 @@ export interface ApiEnvelope<T> {
 
 /** msg of a successful response. */
 export const SUCCESS_MSG = 'SUCCESS';
+
+/** Header of an encrypted answer (API_RESPONSE_KEY), naming its cipher; plain answers lack it. */
+export const SEALED_HEADER = 'x-encrypted';
+
+/** SEALED_HEADER's value: AES-256-GCM, the body being IV (12 bytes) ‖ ciphertext ‖ tag (16). */
+export const SEALED_ALGORITHM = 'aes-256-gcm';

@@ -17,6 +17,7 @@ import { call } from '../api/client.ts';
 import { toApiLang } from '../i18n/locale.ts';
 import { CLIENT_FRAME, SERVER_FRAME, type Frame } from '../realtime/protocol.ts';
 import { hubUrl, openSocket, type RealtimeSocket } from '../realtime/socket.ts';
+import { hubSig, type UserSigAnswer } from '../realtime/user-sig.ts';
 import { $locale } from './locale.ts';
 import { $isAdmin, $loggedIn, $userId } from './session.ts';
 
@@ -112,8 +113,8 @@ function onFrame(frame: Frame): void {
 let socket: RealtimeSocket | null = null;
 
 async function openInbox(): Promise<void> {
-  const sig = await call<{ id: string; sig: string }>('get', '/api/tencentIm/getUserSig');
-  socket?.send(CLIENT_FRAME.inbox, { id: sig.id, sig: sig.sig });
+  const sig = await call<UserSigAnswer>('get', '/api/tencentIm/getUserSig');
+  socket?.send(CLIENT_FRAME.inbox, { id: sig.id, sig: hubSig(sig) });
 }
 
 /** Opens the inbox while logged in and closes it on logout. Call once per page. */

@@ -31,6 +31,7 @@ import {
   type SayData,
 } from '../realtime/protocol.ts';
 import { hubUrl, openSocket, type RealtimeSocket } from '../realtime/socket.ts';
+import { hubSig, type UserSigAnswer } from '../realtime/user-sig.ts';
 import {
   checkMessage,
   DEFAULT_CHAT_CONFIG,
@@ -42,6 +43,7 @@ import { $backpack, loadBackpack } from './backpack.ts';
 import { openLogin } from './dialogs.ts';
 import { $locale } from './locale.ts';
 import { $chatReady, $loggedIn, clearSession } from './session.ts';
+import { closeTencentRoom, openTencentRoom, sayThroughTencent } from './tencent-room.ts';
 import { showToast } from './toast.ts';
 
 /** Connection state as the chat shows it. */
@@ -257,13 +259,13 @@ function onFrame(frame: Frame): void {
 }
 
 async function join(): Promise<void> {
-  const sig = await call<{ id: string; sig: string }>('get', '/api/tencentIm/getUserSig');
+  const sig = await call<UserSigAnswer>('get', '/api/tencentIm/getUserSig');
   const type = $loggedIn.get() ? CLIENT_FRAME.login : CLIENT_FRAME.first;
   socket?.send(type, {
     groupId: String(roomId),
     channel: channelForHost(location.hostname),
     id: sig.id,
-    sig: sig.sig,
+    sig: hubSig(sig),
   });
 }
 
@@ -286,12 +288,15 @@ export function enterRoom(anchorId: number): void {
     },
     pingData: () => ({ groupId: String(roomId), device_id: deviceId() }),
   });
+  // With Tencent Cloud Chat configured, plain chat also travels through the room's Tencent group.
+  openTencentRoom(anchorId, onFrame);
 }
 
 /** Leaves the room and closes the socket; the lists empty. */
 export function leaveRoom(): void {
   socket?.close();
   socket = undefined;
+  closeTencentRoom();
   roomId = 0;
   speakerQueue.length = 0;
   clearTimeout(speakerTimer);
@@ -354,7 +359,9 @@ export function sendChat(content: string): boolean {
     return false;
   }
   const props = $chatProp.get();
-  const sent = socket?.send(CLIENT_FRAME.say, props ? { content: text, props } : { content: text });
+  const request = props ? { content: text, props } : { content: text };
+  if (sayThroughTencent(request, me?.isManager ?? false)) return true;
+  const sent = socket?.send(CLIENT_FRAME.say, request);
   if (sent) $chatProp.set(null);
   return sent ?? false;
 }

@@ -3,7 +3,8 @@
  * sports) leagues and matches, cover uploads with progress, and starting or planning a live.
  */
 import { atom } from 'nanostores';
-import { call } from '../api/client.ts';
+import { ApiCallError, call, openSealedBody } from '../api/client.ts';
+import { SEALED_HEADER } from '../api/envelope.ts';
 import { toApiLang } from '../i18n/locale.ts';
 import { createI18n } from '../i18n/index.ts';
 import { deviceId } from '../device.ts';
@@ -121,18 +122,24 @@ export function uploadImage(
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable) onProgress(e.loaded / e.total);
     };
+    // Bytes, not text: an encrypted answer (API_RESPONSE_KEY) is decrypted before it is read.
+    xhr.responseType = 'arraybuffer';
     xhr.onerror = () => reject(new Error(t('studio.upload.failed')));
-    xhr.onload = () => {
+    xhr.onload = async () => {
       try {
-        const body = JSON.parse(xhr.responseText) as {
+        const bytes = xhr.response as ArrayBuffer;
+        const text = xhr.getResponseHeader(SEALED_HEADER)
+          ? await openSealedBody(bytes)
+          : new TextDecoder().decode(bytes);
+        const body = JSON.parse(text) as {
           status: number;
           msg: string;
           data: { url: string } | null;
         };
         if (body.status === 0 && body.data) resolve(body.data.url);
         else reject(new Error(body.msg || t('studio.upload.failed')));
-      } catch {
-        reject(new Error(t('studio.upload.failed')));
+      } catch (error) {
+        reject(error instanceof ApiCallError ? error : new Error(t('studio.upload.failed')));
       }
     };
     const form = new FormData();

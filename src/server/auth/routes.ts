@@ -41,7 +41,8 @@ import {
 import { hashPassword, verifyPassword } from './password.ts';
 import { refuseBannedLogin } from '../admin/users.ts';
 import { createSession, revokeSession, revokeUserSessions } from './sessions.ts';
-import { guestId, signUserSig } from './usersig.ts';
+import { signTencentUserSig } from './tencent-usersig.ts';
+import { guestId, signUserSig, USER_SIG_TTL_S } from './usersig.ts';
 import { cancelLogoutEnd, scheduleLogoutEnd } from '../studio/live.ts';
 
 /** A valid hash of a random password, checked when the phone is unknown. */
@@ -241,14 +242,16 @@ export const registerRoutes = new Hono<ApiEnv>().post('/register', async (c) => 
   return startSession(c, id);
 });
 
-/** Chat signatures, mounted at /api/tencentIm. */
+/**
+ * Chat signatures, mounted at /api/tencentIm: `{ id, sig }` for the hub. With IM_PROVIDER=tencent
+ * `sig` is the Tencent Cloud Chat UserSig of the same id, and `hub_sig` the hub's signature
+ * (gifts, bets, moderation and the inbox stay on the hub).
+ */
 export const userSigRoutes = new Hono<ApiEnv>().get('/getUserSig', (c) => {
   const { env } = c.get('rt');
   const user = c.get('user');
-  if (user) {
-    const id = String(user.id);
-    return ok(c, { id, sig: signUserSig(env.secret, id, Date.now(), user.tokenHash) });
-  }
-  const id = guestId(env.secret, requireDevice(c));
-  return ok(c, { id, sig: signUserSig(env.secret, id) });
+  const id = user ? String(user.id) : guestId(env.secret, requireDevice(c));
+  const sig = signUserSig(env.secret, id, Date.now(), user?.tokenHash);
+  if (env.im.provider === 'builtin') return ok(c, { id, sig });
+  return ok(c, { id, sig: signTencentUserSig(env.im, id, USER_SIG_TTL_S), hub_sig: sig });
 });

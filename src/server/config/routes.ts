@@ -5,6 +5,7 @@ import { ok } from '../http/envelope.ts';
 import { loadCommonConfig } from './service.ts';
 
 /** Routes of the common config, mounted under /api/config. */
-export const configRoutes = new Hono<ApiEnv>().post('/getCommonConfig', async (c) =>
-  ok(c, await loadCommonConfig(c.get('rt').db, c.get('locale'))),
-);
+export const configRoutes = new Hono<ApiEnv>().post('/getCommonConfig', async (c) => {
+  const { db, env } = c.get('rt');
+  return ok(c, await loadCommonConfig(db, c.get('locale'), env.im));
+});

@@ -10,6 +10,7 @@ import {
 import type { Locale } from '../../lib/i18n/index.ts';
 import type { Db } from '../db/index.ts';
 import { appConfig, categories, secondCategories } from '../db/schema.ts';
+import type { ImConfig } from '../env.ts';
 
 /** Reads a setting's JSON value, or undefined. */
 export async function readSettings(db: Db): Promise<Map<string, unknown>> {
@@ -17,8 +18,15 @@ export async function readSettings(db: Db): Promise<Map<string, unknown>> {
   return new Map(rows.map((r) => [r.key, r.value]));
 }
 
-/** The switches and addresses, each key falling back to its default when absent or mistyped. */
-export function pickCommonConfig(settings: Map<string, unknown>): CommonConfig {
+/**
+ * The switches and addresses, each key falling back to its default when absent or mistyped.
+ * im_sdkappid follows the server's chat provider, whatever the database says: Tencent's
+ * SDKAppID with IM_PROVIDER=tencent, 0 (the built-in hub) otherwise.
+ */
+export function pickCommonConfig(
+  settings: Map<string, unknown>,
+  im: ImConfig = { provider: 'builtin' },
+): CommonConfig {
   const config = { ...DEFAULT_COMMON_CONFIG };
   for (const key of COMMON_CONFIG_KEYS) {
     const value = settings.get(key);
@@ -26,6 +34,7 @@ export function pickCommonConfig(settings: Map<string, unknown>): CommonConfig {
       (config as Record<string, unknown>)[key] = value;
     }
   }
+  config.im_sdkappid = im.provider === 'tencent' ? im.sdkAppId : 0;
   return config;
 }
 
@@ -48,8 +57,12 @@ export async function loadLiveCategories(db: Db, locale: Locale): Promise<LiveCa
   }));
 }
 
-/** Everything getCommonConfig returns. */
-export async function loadCommonConfig(db: Db, locale: Locale): Promise<CommonConfigResponse> {
+/** Everything getCommonConfig returns; `im` is the server's chat provider (env.im). */
+export async function loadCommonConfig(
+  db: Db,
+  locale: Locale,
+  im: ImConfig,
+): Promise<CommonConfigResponse> {
   const [settings, live_category] = await Promise.all([
     readSettings(db),
     loadLiveCategories(db, locale),
@@ -58,5 +71,5 @@ export async function loadCommonConfig(db: Db, locale: Locale): Promise<CommonCo
   const chips = Array.isArray(chipsValue)
     ? chipsValue.filter((v): v is number => Number.isInteger(v))
     : [];
-  return { config: pickCommonConfig(settings), live_category, chips };
+  return { config: pickCommonConfig(settings, im), live_category, chips };
 }

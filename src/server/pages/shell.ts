@@ -43,7 +43,7 @@ export async function loadShell(home: boolean, origin: string): Promise<ShellDat
     readSettings(db),
     listBanners(db, 1, home ? 6 : 11),
   ]);
-  const config = pickCommonConfig(settings);
+  const config = pickCommonConfig(settings, env.im);
   const downloadUrl = config.h5_domain || `${origin}/download`;
   const first = banners[0];
   const href = first ? adHref(first.jump_type, first.jump_url) : null;
