@@ -112,4 +112,32 @@ describe('readEnv', () => {
     expect(() => readEnv({ SECRET: 's', PAYMENT_PROVIDER: 'paypal' })).toThrow(/PAYMENT_PROVIDER/);
     expect(() => readEnv({ SECRET: 's', RECHARGE_ORDER_MINUTES: '0' })).toThrow(/RECHARGE/);
   });
+  it('keeps the built-in hub unless IM_PROVIDER=tencent names a whole Tencent application', () => {
+    expect(readEnv({ SECRET: 's' }).im).toEqual({ provider: 'builtin' });
+    // Tencent settings alone do not switch the provider.
+    expect(readEnv({ SECRET: 's', TENCENT_IM_SDKAPPID: '1400000001' }).im.provider).toBe('builtin');
+    const tencent = { SECRET: 's', IM_PROVIDER: 'tencent', TENCENT_IM_SDKAPPID: '1400000001' };
+    expect(readEnv({ ...tencent, TENCENT_IM_SECRET: ' k3y ' }).im).toEqual({
+      provider: 'tencent',
+      sdkAppId: 1400000001,
+      secret: 'k3y',
+    });
+    expect(() => readEnv({ SECRET: 's', IM_PROVIDER: 'tim' })).toThrow(/Bad IM_PROVIDER: tim/);
+    expect(() => readEnv({ ...tencent, TENCENT_IM_SDKAPPID: '' })).toThrow(
+      /TENCENT_IM_SDKAPPID must be set/,
+    );
+    for (const bad of ['0', '-5', '1.5', 'abc', '4294967296']) {
+      expect(
+        () => readEnv({ ...tencent, TENCENT_IM_SDKAPPID: bad, TENCENT_IM_SECRET: 'k' }),
+        bad,
+      ).toThrow(/Bad TENCENT_IM_SDKAPPID/);
+    }
+    expect(() => readEnv(tencent)).toThrow(/TENCENT_IM_SECRET must be set/);
+    expect(() => readEnv({ ...tencent, TENCENT_IM_SECRET: '   ' })).toThrow(/TENCENT_IM_SECRET/);
+    // A refused setting never repeats the key.
+    const refused = () =>
+      readEnv({ ...tencent, TENCENT_IM_SDKAPPID: 'x', TENCENT_IM_SECRET: 'do-not-print' });
+    expect(refused).toThrow(/TENCENT_IM_SDKAPPID/);
+    expect(refused).not.toThrow(/do-not-print/);
+  });
 });

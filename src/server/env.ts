@@ -5,6 +5,13 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { parseResponseKey } from '../lib/api/sealed.ts';
 
+/**
+ * The chat provider (IM_PROVIDER) and, for Tencent Cloud Chat, its application: the SDKAppID the
+ * browser is told and the key UserSigs are signed with (never logged, never sent to a browser).
+ */
+export type ImConfig =
+  { provider: 'builtin' } | { provider: 'tencent'; sdkAppId: number; secret: string };
+
 /** Everything the server reads from the environment. */
 export interface Env {
   /** `production` disables development switches. */
@@ -91,6 +98,8 @@ export interface Env {
    * bytes; the build's PUBLIC_API_RESPONSE_KEY must match); unset: answers are plain.
    */
   apiResponseKey: Uint8Array | undefined;
+  /** The chat provider: the built-in hub (default), or Tencent Cloud Chat for the rooms' chat. */
+  im: ImConfig;
 }
 
 /** Parses a percentage with at most two decimals ("50", "62.5") into basis points. */
@@ -251,7 +260,29 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     apiResponseKey: source.API_RESPONSE_KEY
       ? parseResponseKey(source.API_RESPONSE_KEY, 'API_RESPONSE_KEY')
       : undefined,
+    im: imConfig(source),
   };
+}
+
+/** Largest SDKAppID: Tencent's application ids are unsigned 32-bit numbers. */
+const SDK_APP_ID_MAX = 4_294_967_295;
+
+/**
+ * IM_PROVIDER (builtin or tencent) with, for tencent, TENCENT_IM_SDKAPPID and TENCENT_IM_SECRET.
+ * Errors name the variable and never repeat the secret.
+ */
+function imConfig(source: NodeJS.ProcessEnv): ImConfig {
+  const provider = source.IM_PROVIDER || 'builtin';
+  if (provider === 'builtin') return { provider };
+  if (provider !== 'tencent') throw new Error(`Bad IM_PROVIDER: ${provider} (builtin or tencent)`);
+  const appId = (source.TENCENT_IM_SDKAPPID ?? '').trim();
+  if (!appId) throw new Error('TENCENT_IM_SDKAPPID must be set when IM_PROVIDER=tencent');
+  const sdkAppId = Number(appId);
+  if (!/^\d+$/.test(appId) || sdkAppId < 1 || sdkAppId > SDK_APP_ID_MAX)
+    throw new Error(`Bad TENCENT_IM_SDKAPPID: ${appId} (the application's positive SDKAppID)`);
+  const secret = (source.TENCENT_IM_SECRET ?? '').trim();
+  if (!secret) throw new Error('TENCENT_IM_SECRET must be set when IM_PROVIDER=tencent');
+  return { provider, sdkAppId, secret };
 }
 
 /** METRICS_TOKEN: empty, or at least 16 characters (a guessable token would open the metrics). */
