@@ -1,91 +1,104 @@
 /**
- * `npm run admin -- <command>`: administration from the shell, on the database of the
- * environment (stop the server first when it runs on PGlite: one process at a time).
- *   anchors:list [verifying|verified|failed|all]   list anchor applications (ID numbers masked)
- *   anchors:approve <id>                           make the applicant an anchor with a live room
- *   anchors:reject <id> <reason...>                refuse with a reason; the user may apply again
+ * `npm run admin -- <verb> [arguments]`: the operations console's verbs from the shell, on the
+ * database of the environment (stop the server first when it runs on PGlite: one process at a
+ * time). The verbs live by area in scripts/admin/; `npm run admin -- help` lists them. Exit
+ * codes: 0 done, 1 refused (or ledger drift), 2 bad input with nothing changed.
  */
-import { createI18n, DEFAULT_LOCALE } from '../src/lib/i18n/index.ts';
-import type { ApplyState } from '../src/lib/validation/anchor-apply.ts';
-import {
-  approveApplication,
-  listApplications,
-  rejectApplication,
-} from '../src/server/anchors/applications.ts';
+import { ApiError } from '../src/server/http/envelope.ts';
 import { openRuntime } from '../src/server/boot.ts';
 import { readEnv } from '../src/server/env.ts';
-import { ApiError } from '../src/server/http/envelope.ts';
+import type { Runtime } from '../src/server/runtime.ts';
+import { anchorCommands } from './admin/anchors.ts';
+import { BadInput, cliActor, t, type Command, type Run } from './admin/cli.ts';
+import { inboxCommands } from './admin/inbox.ts';
+import { ledgerCommands } from './admin/ledger.ts';
+import { maintenanceCommands } from './admin/maintenance.ts';
+import { settingsCommands } from './admin/settings.ts';
+import { userCommands } from './admin/users.ts';
 
-const USAGE = `Usage:
-  npm run admin -- anchors:list [verifying|verified|failed|all]
-  npm run admin -- anchors:approve <id>
-  npm run admin -- anchors:reject <id> <reason>`;
+const COMMANDS: Record<string, Command> = {
+  ...anchorCommands,
+  ...settingsCommands,
+  ...maintenanceCommands,
+  ...userCommands,
+  ...inboxCommands,
+  ...ledgerCommands,
+};
 
-const [command, ...args] = process.argv.slice(2);
-const STATES = ['verifying', 'verified', 'failed', 'all'] as const;
+const WIDE = 46;
+const verbs = Object.entries(COMMANDS).map(([verb, c]) => {
+  const call = `${verb} ${c.args}`.trim();
+  return call.length > WIDE
+    ? `  ${call}\n  ${''.padEnd(WIDE)}  ${c.help}`
+    : `  ${call.padEnd(WIDE)}  ${c.help}`;
+});
+const USAGE = `Usage: npm run admin -- <verb> [arguments]
 
-function applicationId(value: string | undefined): number {
-  const id = Number(value);
-  if (!Number.isInteger(id) || id < 1) {
-    console.error(`${USAGE}\n\nThe application id must be a positive whole number.`);
-    process.exit(2);
+${verbs.join('\n')}
+
+Runs on DATABASE_URL, else on PGlite under DATA_DIR (stop the server first: one process at a
+time). Changes are audited as "command line (<os user>)". Bans and logouts end the sessions in
+the database; with REDIS_URL running servers also close the user's sockets at once, without it
+sockets already open stay until they reconnect. Exit codes: 0 done, 1 refused or ledger drift,
+2 bad input (nothing changed).`;
+
+/** One line of bad input: the problem and the verb's usage. */
+function badInput(verb: string, message: string): string {
+  return `${message.replace(/\.$/, '')} (usage: npm run admin -- ${`${verb} ${COMMANDS[verb]!.args}`.trim()})`;
+}
+
+/** Opens the runtime; its startup log lines, meant for a server's log, are kept off stdout. */
+async function openQuietly(): Promise<Runtime> {
+  const { stdout } = process;
+  const write = stdout.write.bind(stdout);
+  const quiet = (chunk: unknown, ...rest: unknown[]): boolean =>
+    (typeof chunk === 'string' &&
+      chunk.startsWith('{"time":') &&
+      chunk.includes('"level":"info"')) ||
+    (Reflect.apply(write, stdout, [chunk, ...rest]) as boolean);
+  stdout.write = quiet;
+  try {
+    return await openRuntime(readEnv({ ...process.env, LOG_REQUESTS: '0' }));
+  } finally {
+    // Back to the stream's own method (the prototype's), not a bound copy.
+    delete (stdout as { write?: unknown }).write;
   }
-  return id;
 }
 
-if (!command || !['anchors:list', 'anchors:approve', 'anchors:reject'].includes(command)) {
-  console.error(USAGE);
-  process.exit(2);
+const [verb = '', ...args] = process.argv.slice(2);
+if (['help', '--help', '-h'].includes(verb)) {
+  console.log(USAGE);
+  process.exit(0);
 }
-const state = (args[0] ?? 'verifying') as ApplyState | 'all';
-if (command === 'anchors:list' && !STATES.includes(state)) {
-  console.error(USAGE);
-  process.exit(2);
-}
-const id = command === 'anchors:list' ? 0 : applicationId(args[0]);
-const reason = args.slice(1).join(' ').trim();
-if (command === 'anchors:reject' && !reason) {
-  console.error(`${USAGE}\n\nA reason is required.`);
+if (!Object.hasOwn(COMMANDS, verb)) {
+  console.error(verb ? `Unknown verb "${verb}".\n\n${USAGE}` : USAGE);
   process.exit(2);
 }
 
-const rt = await openRuntime(readEnv({ ...process.env, LOG_REQUESTS: '0' }));
+let run: Run;
+try {
+  run = COMMANDS[verb]!.parse(args);
+} catch (err) {
+  if (!(err instanceof BadInput)) throw err;
+  console.error(badInput(verb, err.message));
+  process.exit(2);
+}
+
+const rt = await openQuietly();
 let code = 0;
 try {
-  if (command === 'anchors:list') {
-    const list = await listApplications(rt.db, state, DEFAULT_LOCALE);
-    if (list.length === 0) console.log(`No ${state === 'all' ? '' : `${state} `}applications.`);
-    for (const a of list) {
-      const when = new Date(a.created_at * 1000).toISOString().slice(0, 16).replace('T', ' ');
-      console.log(
-        [
-          `#${a.id}`,
-          a.status,
-          `user ${a.user_id} (${a.nick_name})`,
-          a.real_name,
-          a.id_number,
-          a.mobile,
-          a.live_type_name,
-          when,
-          a.reason ? `reason: ${a.reason}` : '',
-        ]
-          .filter(Boolean)
-          .join('  '),
-      );
-    }
-  } else if (command === 'anchors:approve') {
-    const { userId } = await approveApplication(rt.db, id, null, DEFAULT_LOCALE);
-    console.log(`Application #${id} approved: user ${userId} is now an anchor with a live room.`);
-  } else {
-    await rejectApplication(rt.db, id, reason, null);
-    console.log(`Application #${id} refused: ${reason}`);
-  }
+  code = (await run({ rt, actor: cliActor() })) ?? 0;
 } catch (err) {
-  if (!(err instanceof ApiError)) throw err;
-  console.error(createI18n(DEFAULT_LOCALE)(err.key, err.params));
-  code = 1;
+  if (err instanceof BadInput) {
+    console.error(badInput(verb, err.message));
+    code = 2;
+  } else if (err instanceof ApiError) {
+    console.error(err.literal ? err.key : t(err.key, err.params));
+    code = 1;
+  } else throw err;
 } finally {
   await rt.database.close();
   await rt.bus.close();
+  await rt.shared.close();
 }
 process.exit(code);
