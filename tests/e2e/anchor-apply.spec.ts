@@ -152,9 +152,9 @@ test('a member gets the refusal on the review page and sees no application', asy
   await signIn(page, VIEWER);
   await page.locator('[data-action="user-card"]').click();
   await expect(page.locator('[data-user-card]').getByRole('link').first()).toBeVisible();
-  // Neither administrator link (anchor applications, quiz administration) shows for a member.
+  // No administrator link (console, anchor applications, quiz administration) shows for a member.
   for (const link of await page.locator('[data-user-admin]').all()) await expect(link).toBeHidden();
-  await expect(page.locator('[data-user-admin]')).toHaveCount(2);
+  await expect(page.locator('[data-user-admin]')).toHaveCount(3);
   await page.goto('/admin/anchors');
   await expect(page.locator('[data-review-state="refused"]')).toContainText(
     'Only administrators can review anchor applications',

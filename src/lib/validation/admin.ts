@@ -125,7 +125,7 @@ export const maintenanceRequest = z
 /** An id in the body or query. */
 export const idRequest = z.object({ id: z.coerce.number().pipe(wholeNumber(1)) });
 
-/** GET /api/admin/users: a user id or a phone number (digits, 5 to 11 of them). */
+/** GET /api/admin/users: a user id, or the last 4 to 11 digits of a phone number. */
 export const userSearchRequest = z.object({
   q: z
     .string({ error: 'validation.required' })
@@ -154,6 +154,9 @@ export const roleRequest = z.object({
 
 /** POST /api/admin/users/{unban,logout}. */
 export const userRequest = z.object({ user_id: wholeNumber(1) });
+
+/** Rows per page of the console's lists. */
+export const ADMIN_PAGE = 30;
 
 /** Recharge order states the console filters on. */
 export const RECHARGE_FILTERS = ['all', 'pending', 'paid', 'failed', 'expired'] as const;

@@ -1,6 +1,7 @@
 /** The administrators' audit trail: every change made from the console or the command line. */
 import type { AuditEntry } from '../../lib/admin/views.ts';
 import { desc, lt } from 'drizzle-orm';
+import { ADMIN_PAGE } from '../../lib/validation/admin.ts';
 import type { Db } from '../db/index.ts';
 import { adminAudit } from '../db/schema.ts';
 
@@ -27,14 +28,14 @@ export async function audit(
   });
 }
 
-/** Entries newest first, 50 at a time, older than `before` when given. */
+/** Entries newest first, a page at a time, older than `before` when given. */
 export async function listAudit(db: Db, before?: number): Promise<AuditEntry[]> {
   const rows = await db
     .select()
     .from(adminAudit)
     .where(before ? lt(adminAudit.id, before) : undefined)
     .orderBy(desc(adminAudit.id))
-    .limit(50);
+    .limit(ADMIN_PAGE);
   return rows.map((r) => ({
     id: r.id,
     actor: r.actor,

@@ -1,12 +1,9 @@
 /** The feedback inbox and the recharge orders, newest first, a page at a time. */
 import type { FeedbackView, RechargeOrderView } from '../../lib/admin/views.ts';
 import { and, desc, eq, lt, type SQL } from 'drizzle-orm';
-import type { RECHARGE_FILTERS } from '../../lib/validation/admin.ts';
+import { ADMIN_PAGE, type RECHARGE_FILTERS } from '../../lib/validation/admin.ts';
 import type { Db } from '../db/index.ts';
 import { feedback, rechargeOrders, users } from '../db/schema.ts';
-
-/** Rows per page. */
-export const ADMIN_PAGE = 30;
 
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 

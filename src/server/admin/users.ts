@@ -61,10 +61,10 @@ export async function refuseBannedLogin(db: Db, userId: number): Promise<void> {
   });
 }
 
-/** Users whose id is `q`, or whose phone ends with it (5 digits or more); 20 at most. */
+/** Users whose id is `q`, or whose phone ends with it (4 digits or more); 20 at most. */
 export async function findUsers(db: Db, q: string): Promise<AdminUserView[]> {
   const byId = q.length <= 10 ? eq(users.id, Number(q)) : undefined;
-  const byPhone = q.length >= 5 ? sql`${users.mobile} like ${'%' + q}` : undefined;
+  const byPhone = q.length >= 4 ? sql`${users.mobile} like ${'%' + q}` : undefined;
   const match = byId && byPhone ? or(byId, byPhone) : (byId ?? byPhone);
   const now = new Date();
   const rows = await db

@@ -59,6 +59,7 @@ export const accountUi = {
     living: 'Live now',
     vouchers: 'Vouchers',
     anchorCentre: 'Anchor centre',
+    console: 'Operations console',
     anchorReview: 'Anchor applications',
     quizAdmin: 'Quiz administration',
     logout: 'Log out',

@@ -56,6 +56,7 @@ export const accountUi: AccountResource['ui'] = {
     living: '直播中',
     vouchers: '观看券',
     anchorCentre: '主播中心',
+    console: '运营后台',
     anchorReview: '主播申请审核',
     quizAdmin: '竞猜管理后台',
     logout: '退出登录',
