@@ -2,7 +2,7 @@
  * The cluster's load balancer: Debian's nginx in front of the app processes, pages, the API and
  * the /im WebSocket on one port. It tells each app the client's address (X-Real-IP, trusted by
  * the apps through TRUST_PROXY), caps the connections of one address across all apps, hides
- * /metrics, and sends a request to the next app when one is down.
+ * /metrics and /internal/, and sends a request to the next app when one is down.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -65,6 +65,10 @@ ${servers}
     limit_conn_status 429;
     # Metrics are read on each app's own loopback port, never through the public one.
     location = /metrics {
+      return 404;
+    }
+    # Internal calls (the embedded database's backup) are for loopback callers of an app only.
+    location ^~ /internal/ {
       return 404;
     }
     location / {

@@ -5,6 +5,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -14,6 +16,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { instrument } from './metrics.ts';
+import { claimFolder } from './pglite-holder.ts';
 import * as schema from './schema.ts';
 
 /** The Drizzle database type every service uses, whatever the driver. */
@@ -34,6 +37,8 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   close: () => Promise<void>;
+  /** PGlite only: a gzipped tarball of the data folder, consistent (see dumpPglite). */
+  dump?: () => Promise<Blob>;
 }
 
 /** Where the migrations live, resolved from this file so it works from src and from tests. */
@@ -100,10 +105,36 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     dir = path.resolve(dir);
     mkdirSync(dir, { recursive: true });
   }
-  const client = await PGlite.create(dir);
-  const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder });
-  // One connection: PGlite runs one query at a time.
-  instrument(db as unknown as Db, 1);
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  // Beside the folder: which process has it open, for npm run backup and restore.
+  const release = dir && dir !== 'memory://' ? claimFolder(dir) : () => {};
+  let client: PGlite | undefined;
+  try {
+    client = await PGlite.create(dir);
+    const db = drizzlePglite(client, { schema });
+    await migratePglite(db, { migrationsFolder });
+    // One connection: PGlite runs one query at a time.
+    instrument(db as unknown as Db, 1);
+    const open = client;
+    return {
+      db: db as unknown as Db,
+      kind: 'pglite',
+      close: () => open.close().finally(release),
+      dump: () => dumpPglite(open),
+    };
+  } catch (err) {
+    await client?.close().catch(() => {});
+    release();
+    throw err;
+  }
+}
+
+/**
+ * A gzipped tarball of an open PGlite's data folder: a checkpoint first (little WAL to replay on
+ * restore), then the copy between transactions (no transaction half done), all in this process.
+ * Queries wait only while the files are copied; the compression runs after, off the main thread.
+ */
+export async function dumpPglite(client: PGlite): Promise<Blob> {
+  await client.exec('checkpoint');
+  const tar = await client._runExclusiveTransaction(() => client.dumpDataDir('none'));
+  return new Blob([await promisify(gzip)(await tar.arrayBuffer())]);
 }

@@ -13,6 +13,7 @@ import { getRequestListener } from '@hono/node-server';
 import { sql } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { REALTIME_PATH } from '../../lib/realtime/protocol.ts';
+import { noteListening } from '../db/pglite-holder.ts';
 import { log } from '../log.ts';
 import { counter, METRICS_CONTENT_TYPE, renderMetrics } from '../metrics.ts';
 import { isHlsPath, serveHls } from '../media/hls.ts';
@@ -20,7 +21,8 @@ import type { Hub } from '../realtime/hub.ts';
 import type { Runtime } from '../runtime.ts';
 import { isUploadPath, serveUpload } from '../uploads/serve.ts';
 import type { ApiEnv } from './api-env.ts';
-import { addressOf, clientAddress, refusalLogger } from './connection-limits.ts';
+import { BACKUP_PATH, serveBackup } from './backup.ts';
+import { addressOf, clientAddress, isLoopback, refusalLogger } from './connection-limits.ts';
 import { setSecurityHeaders } from './headers.ts';
 import { metricsAllowed, observeRequest, staticOrPage } from './request-metrics.ts';
 import { createStatic } from './static.ts';
@@ -149,6 +151,12 @@ export function createRequestListener(parts: ServerParts) {
       void metrics(res);
       return;
     }
+    // The embedded database's dump for npm run backup: loopback only, and a token (backup.ts).
+    if (path === BACKUP_PATH && isLoopback(callerOf(req, parts.rt.env.trustProxy))) {
+      observeRequest(req, res, started, 'backup');
+      void serveBackup(parts.rt, req, res);
+      return;
+    }
     if (isApiPath(path)) {
       observeRequest(req, res, started, 'api');
       void api(req, res);
@@ -221,6 +229,12 @@ export function refuseForeignSocket(
 /** Creates the HTTP server with the WebSocket upgrade for the hub. */
 export function createServer(parts: ServerParts) {
   const server = createHttpServer(createRequestListener(parts));
+  // npm run backup finds the server holding the embedded database through its holder file.
+  server.on('listening', () => {
+    const address = server.address();
+    if (parts.rt.database.kind === 'pglite' && address && typeof address === 'object')
+      noteListening(join(parts.rt.env.dataDir, 'pglite'), address.address, address.port);
+  });
   server.on('upgrade', (req, socket, head) => {
     if (pathOf(req) !== REALTIME_PATH) {
       socket.destroy();
