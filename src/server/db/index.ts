@@ -97,7 +97,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     const client = postgres(options.url, { max: POOL_SIZE, onnotice: () => {} });
     const db = drizzlePostgres(preparing(client), { schema });
     await migratePostgres(db, { migrationsFolder });
-    instrument(db as unknown as Db, POOL_SIZE);
+    instrument(db, POOL_SIZE);
     return { db: db as unknown as Db, kind: 'postgres', close: () => client.end({ timeout: 5 }) };
   }
   let dir = options.dataDir;
@@ -113,7 +113,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder });
     // One connection: PGlite runs one query at a time.
-    instrument(db as unknown as Db, 1);
+    instrument(db, 1);
     const open = client;
     return {
       db: db as unknown as Db,
