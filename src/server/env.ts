@@ -77,6 +77,8 @@ export interface Env {
   rtmpPublicUrl: string;
   /** Ingest: WebRTC (high-speed) push address when such an ingest is configured; else empty. */
   webRtcPushUrl: string;
+  /** Days recorded replays are kept before the daily sweep removes them (REPLAY_RETENTION_DAYS, default 30; 0 keeps them). */
+  replayRetentionDays: number;
   /** TCP connections one address may hold open, pages, API and hub together (MAX_SOCKETS_PER_IP). */
   maxSocketsPerIp: number;
   /** Hub sockets one address may hold open (IM_MAX_PER_IP). */
@@ -251,6 +253,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
       source.RTMP_PUBLIC_URL ??
       `rtmp://${rtmpHost === '0.0.0.0' ? '127.0.0.1' : rtmpHost}:${rtmpPort}/live`,
     webRtcPushUrl: source.WEBRTC_PUSH_URL ?? '',
+    replayRetentionDays: whole(source, 'REPLAY_RETENTION_DAYS', 30, 0),
     maxSocketsPerIp: whole(source, 'MAX_SOCKETS_PER_IP', 1024, 1),
     imMaxPerIp: whole(source, 'IM_MAX_PER_IP', 256, 1),
     imMaxConnections: whole(source, 'IM_MAX_CONNECTIONS', 0, 0),

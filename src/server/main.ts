@@ -15,7 +15,9 @@ import { startProbe } from './db/metrics.ts';
 import { createServer, type NodeHandler } from './http/server.ts';
 import { log } from './log.ts';
 import { dropPublisher } from './media/control.ts';
+import { startFrameGrabber } from './media/frame-grabber.ts';
 import { createHub } from './realtime/hub.ts';
+import { startRecordingSweeps } from './recordings/worker.ts';
 import { peekRuntime, setRuntime } from './runtime.ts';
 import { endDueLives } from './studio/live.ts';
 import { announceRoomStatus } from './studio/stream.ts';
@@ -89,6 +91,12 @@ export async function startServer(env: Env = readEnv()): Promise<RunningServer> 
   }, LIVE_SWEEP_MS);
   liveSweep.unref();
 
+  // Live thumbnails: a frame of each live on our ingest every 30 s (frame-grabber.ts).
+  const frames = startFrameGrabber({ db: rt.db, mediaDir: env.mediaDir });
+
+  // Recordings the ingest finished while this server was away become replays now.
+  const stopRecordings = startRecordingSweeps(rt);
+
   // Files the embedded database created since (mode 0666, see data-dir.ts) are closed again;
   // everything else this process writes is created 0600 under its umask.
   const pgliteDir = path.join(env.dataDir, 'pglite');
@@ -103,6 +111,8 @@ export async function startServer(env: Env = readEnv()): Promise<RunningServer> 
       log('info', 'shutting_down', {});
       clearInterval(liveSweep);
       clearInterval(modeSweep);
+      await frames.stop();
+      stopRecordings();
       stopProbe();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();

@@ -17,6 +17,7 @@ import type { messaging } from './locales/en-US/messaging.ts';
 import type { player } from './locales/en-US/player.ts';
 import type { quiz } from './locales/en-US/quiz.ts';
 import type { ranking } from './locales/en-US/ranking.ts';
+import type { recordings } from './locales/en-US/recordings.ts';
 import type { sports } from './locales/en-US/schedule.ts';
 import type { shell } from './locales/en-US/shell.ts';
 import type { studio } from './locales/en-US/studio.ts';
@@ -46,6 +47,8 @@ export type LiveRoomResource = Widen<typeof liveRoom>;
 export type QuizResource = Widen<typeof quiz>;
 /** Shape of the ranking strings. */
 export type RankingResource = Widen<typeof ranking>;
+/** Shape of the recorded replay strings. */
+export type RecordingsResource = Widen<typeof recordings>;
 /** Shape of the schedules (bookings, match centre, team pages, World Cup) strings. */
 export type SportsResource = Widen<typeof sports>;
 /** Shape of the video player strings. */
@@ -81,6 +84,7 @@ export type Resource = ShellResource & {
   messaging: MessagingResource;
   quiz: QuizResource;
   ranking: RankingResource;
+  recordings: RecordingsResource;
   sports: SportsResource;
   player: PlayerResource;
   gifts: GiftsResource;

@@ -793,9 +793,16 @@ export const replays = pgTable(
     views: integer('views').notNull().default(0),
     /** When the live ended and the recording was kept. */
     recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull(),
+    /** When the recorded stream began; null for seeded rows. */
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    /** The ingest's recording file it was made from (`<anchorId>-<unix>.flv`); null for seeded rows. */
+    recording: text('recording'),
+    /** Hidden by its anchor: left out of public lists and pages. */
+    hidden: boolean('hidden').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
+    uniqueIndex('replays_recording_idx').on(t.recording),
     index('replays_anchor_idx').on(t.anchorId, t.recordedAt),
     index('replays_recorded_idx').on(t.recordedAt),
     index('replays_category_idx').on(t.categoryId, t.secondCategoryId, t.recordedAt),

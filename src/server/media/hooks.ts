@@ -1,5 +1,5 @@
 /**
- * The RTMP ingest's callbacks (nginx-rtmp `on_publish` and `on_publish_done`, form-encoded
+ * The RTMP ingest's callbacks (nginx-rtmp `on_publish`, `on_publish_done` and `on_record_done`, form-encoded
  * POSTs from the nginx worker on this machine). A 2xx answer lets the stream in, anything else
  * drops it. A caller must be on loopback and present the hook token written into the nginx
  * config (a proxy on the same machine makes outside requests look local, so loopback alone is
@@ -10,6 +10,8 @@ import { Hono } from 'hono';
 import type { ApiEnv } from '../http/api-env.ts';
 import { log } from '../log.ts';
 import { alertFollowers } from '../messaging/system.ts';
+import { parseRecordingName } from '../recordings/files.ts';
+import { recordingWorker } from '../recordings/worker.ts';
 import { announceRoomStatus, authorizePublish, publishDone } from '../studio/stream.ts';
 
 /** The token nginx sends with each hook call, derived from the server's secret. */
@@ -67,5 +69,16 @@ export const mediaHookRoutes = new Hono<ApiEnv>()
       log('info', 'publish_ended', { anchorId });
       await announceRoomStatus(db, bus, anchorId);
     }
+    return c.text('ok', 200);
+  })
+  .post('/on_record_done', async (c) => {
+    const rt = c.get('rt');
+    if (!trusted(c.get('ip'), c.req.query('token'), rt.env.secret)) {
+      return c.text('forbidden', 403);
+    }
+    // A finished recording: queued for the recording worker, never waited for here.
+    const body = await c.req.parseBody();
+    const rec = typeof body.path === 'string' ? parseRecordingName(body.path) : null;
+    if (rec) void recordingWorker(rt).enqueue(rec.file);
     return c.text('ok', 200);
   });

@@ -107,6 +107,12 @@ http {
       deny all;
       rtmp_control all;
     }
+    # Per-stream figures (size, frame rate, bitrate, drops) for the anchor's stream health.
+    location /stat {
+      allow 127.0.0.1;
+      deny all;
+      rtmp_stat all;
+    }
     location / {
       return 404;
     }
@@ -118,11 +124,18 @@ rtmp {
     chunk_size 4096;
     application live {
       live on;
-      record off;
+      # Every stream is also written to one FLV file as it comes (no re-encoding); when it ends
+      # the server turns the file into a replay (src/server/recordings/).
+      record all;
+      record_path ${path.join(options.mediaDir, 'recordings')};
+      record_unique on;
+      on_record_done ${hook}/api/media/on_record_done?token=${options.hookToken};
       # The server decides who may broadcast; nobody may play over RTMP.
       on_publish ${hook}/api/media/on_publish?token=${options.hookToken};
       on_publish_done ${hook}/api/media/on_publish_done?token=${options.hookToken};
       notify_method post;
+      # ...except the quality ladder's transcoder on this machine (src/server/media/ladder/).
+      allow play 127.0.0.1;
       deny play all;
       drop_idle_publisher 10s;
       hls on;
@@ -139,12 +152,15 @@ rtmp {
 /** Writes the config and prepares the folders; returns the config file's path. */
 export function writeIngestConfig(options: IngestOptions): string {
   const hls = path.join(options.mediaDir, 'hls');
+  const recordings = path.join(options.mediaDir, 'recordings');
   mkdirSync(hls, { recursive: true });
+  mkdirSync(recordings, { recursive: true });
   // nginx creates the temp folders inside this one (and gives them to its workers).
   mkdirSync(path.join(options.mediaDir, 'nginx-temp'), { recursive: true });
   const worker = workerIds();
   if (worker) {
     chownSync(hls, worker.uid, worker.gid);
+    chownSync(recordings, worker.uid, worker.gid);
     makePassable(hls, worker.gid, options.privateRoot ?? options.mediaDir);
   }
   const file = path.join(options.mediaDir, 'nginx.conf');

@@ -17,6 +17,7 @@ import { input } from '../http/validate.ts';
 import { listUpcomingPlans, type PlanCard } from '../live/plans.ts';
 import { addReplayView, getReplay, listReplays, type ReplayCard } from './service.ts';
 import { noteVisit } from '../users/watch-history.ts';
+import { ownReplayRoutes } from '../recordings/routes.ts';
 
 /** Lists change when a live ends; half a minute of sharing is plenty. */
 const CACHE = 'public, max-age=30';
@@ -60,8 +61,9 @@ function planJson(p: PlanCard) {
   };
 }
 
-/** Replay and planned-live routes, mounted under /api/live. */
+/** Replay and planned-live routes, mounted under /api/live (an anchor's own replays too). */
 export const replayRoutes = new Hono<ApiEnv>()
+  .route('/', ownReplayRoutes)
   .get('/replays', async (c) => {
     const q = await input(c, replayListRequest);
     const { db } = c.get('rt');

@@ -84,13 +84,14 @@ function columns(locale: Locale) {
 /** Replays newest first, filtered by anchor and category, one page at a time. */
 export async function listReplays(db: Db, options: ListReplaysOptions): Promise<ReplayPage> {
   const pageSize = options.pageSize ?? REPLAY_PAGE_SIZE;
-  const filters: SQL[] = [];
+  // Replays their anchors hid are left out of every public list.
+  const filters: SQL[] = [eq(replays.hidden, false)];
   if (options.anchorId) filters.push(eq(replays.anchorId, options.anchorId));
   if (options.categoryId) filters.push(eq(replays.categoryId, options.categoryId));
   if (options.secondCategoryId) {
     filters.push(eq(replays.secondCategoryId, options.secondCategoryId));
   }
-  const where = filters.length ? and(...filters) : undefined;
+  const where = and(...filters);
   const [totalRow] = await db.select({ n: count() }).from(replays).where(where);
   const total = totalRow?.n ?? 0;
   const pages = Math.max(1, Math.ceil(total / pageSize));
@@ -109,7 +110,7 @@ export async function listReplays(db: Db, options: ListReplaysOptions): Promise<
   return { items, total, page, pages, pageSize };
 }
 
-/** The replay `id` with names in `locale`, or null. */
+/** The replay `id` with names in `locale`, or null (also when its anchor hid it). */
 export async function getReplay(db: Db, id: number, locale: Locale): Promise<ReplayView | null> {
   const { second, fields } = columns(locale);
   const rows = await db
@@ -119,7 +120,7 @@ export async function getReplay(db: Db, id: number, locale: Locale): Promise<Rep
     .innerJoin(categories, eq(categories.id, replays.categoryId))
     .leftJoin(second, eq(second.id, replays.secondCategoryId))
     .leftJoin(matches, eq(matches.id, replays.matchId))
-    .where(eq(replays.id, id))
+    .where(and(eq(replays.id, id), eq(replays.hidden, false)))
     .limit(1);
   return rows[0] ?? null;
 }

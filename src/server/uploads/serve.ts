@@ -1,13 +1,13 @@
 /**
  * Serves stored uploads under /uploads/: only names the upload call writes
- * (`/uploads/YYYY/MM/<24 hex>.webp`). A stored file never changes, so it is cached for good.
+ * (`/uploads/YYYY/MM/<24 hex>.webp`) and replay thumbnails (`.jpg`, src/server/recordings/). A stored file never changes, so it is cached for good.
  */
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 
-const FILE = /^\/uploads\/(\d{4}\/\d{2}\/[0-9a-f]{24}\.webp)$/;
+const FILE = /^\/uploads\/(\d{4}\/\d{2}\/[0-9a-f]{24}\.(webp|jpg))$/;
 
 /** True for paths this handler answers. */
 export function isUploadPath(pathname: string): boolean {
@@ -31,7 +31,7 @@ export async function serveUpload(
     return;
   }
   res.writeHead(200, {
-    'content-type': 'image/webp',
+    'content-type': match![2] === 'jpg' ? 'image/jpeg' : 'image/webp',
     'content-length': info.size,
     'cache-control': 'public, max-age=31536000, immutable',
     'x-content-type-options': 'nosniff',

@@ -17,6 +17,7 @@ import { messaging } from './messaging.ts';
 import { player } from './player.ts';
 import { quiz } from './quiz.ts';
 import { ranking } from './ranking.ts';
+import { recordings } from './recordings.ts';
 import { sports } from './schedule.ts';
 import { shell } from './shell.ts';
 import { studio } from './studio.ts';
@@ -38,6 +39,7 @@ export const enUS = {
   messaging,
   quiz,
   ranking,
+  recordings,
   sports,
   player,
   gifts,

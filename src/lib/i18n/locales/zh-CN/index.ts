@@ -18,6 +18,7 @@ import { messaging } from './messaging.ts';
 import { player } from './player.ts';
 import { quiz } from './quiz.ts';
 import { ranking } from './ranking.ts';
+import { recordings } from './recordings.ts';
 import { sports } from './schedule.ts';
 import { shell } from './shell.ts';
 import { studio } from './studio.ts';
@@ -39,6 +40,7 @@ export const zhCN: Resource = {
   messaging,
   quiz,
   ranking,
+  recordings,
   sports,
   player,
   gifts,

@@ -1,0 +1,133 @@
+/**
+ * Turns one finished recording into a replay: its length (ffprobe), a thumbnail under the
+ * uploads folder, the streams copied into an HLS VOD folder, then one `replays` row keyed by the
+ * file's name, and only then the recording is removed. Every step can run again after a crash:
+ * the folder is rewritten, the row is inserted once (unique key), a file whose row exists is
+ * only removed.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir, rm, unlink } from 'node:fs/promises';
+import path from 'node:path';
+import { and, desc, eq, lte } from 'drizzle-orm';
+import type { Db } from '../db/index.ts';
+import { liveRooms, liveSessions, replays } from '../db/schema.ts';
+import { log } from '../log.ts';
+import {
+  parseRecordingName,
+  recordingsDir,
+  replayFilesDir,
+  replayPlaylistUrl,
+  type RecordingName,
+} from './files.ts';
+import { grabThumbnail, probeDuration, remuxToHls } from './ffmpeg.ts';
+
+/** Recordings shorter than this (a reconnect that carried nothing) are dropped, seconds. */
+export const MIN_REPLAY_SECONDS = 1;
+
+/** Folders a recording is turned into a replay with. */
+export interface ReplayFolders {
+  /** MEDIA_DIR: recordings and replay folders are inside it. */
+  mediaDir: string;
+  /** DATA_DIR: the thumbnail goes under its uploads folder. */
+  dataDir: string;
+}
+
+/** What became of a recording. */
+export type MadeReplay =
+  | { outcome: 'made'; replayId: number; durationSec: number }
+  | { outcome: 'exists' }
+  | { outcome: 'tooShort' }
+  | { outcome: 'noLive' };
+
+/** Title, categories and match of the live the recording belongs to (its anchor's latest before it). */
+async function liveOf(db: Db, rec: RecordingName) {
+  // nginx opens the file when the stream starts, after startLive; a minute of slack for clocks.
+  const [session] = await db
+    .select()
+    .from(liveSessions)
+    .where(
+      and(
+        eq(liveSessions.anchorId, rec.anchorId),
+        lte(liveSessions.startedAt, new Date(rec.startedAt.getTime() + 60_000)),
+      ),
+    )
+    .orderBy(desc(liveSessions.startedAt))
+    .limit(1);
+  const [room] = await db.select().from(liveRooms).where(eq(liveRooms.anchorId, rec.anchorId));
+  if (!room) return null;
+  return {
+    title: session?.title ?? room.title,
+    categoryId: session?.categoryId ?? room.categoryId,
+    secondCategoryId: session ? session.secondCategoryId : room.secondCategoryId,
+    matchId: room.matchId,
+  };
+}
+
+/** Writes the thumbnail under `<dataDir>/uploads/YYYY/MM/`; returns its public path. */
+async function thumbnail(file: string, seconds: number, dataDir: string, now: Date) {
+  const month = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
+  const dir = path.join(dataDir, 'uploads', month);
+  await mkdir(dir, { recursive: true });
+  const name = `${randomBytes(12).toString('hex')}.jpg`;
+  // A frame a little way in: the first ones are often black while the encoder settles.
+  await grabThumbnail(file, Math.min(seconds / 2, 30), path.join(dir, name));
+  return `/uploads/${month}/${name}`;
+}
+
+/** Makes the replay of recording `name` (a file in the recordings folder). */
+export async function makeReplay(
+  db: Db,
+  folders: ReplayFolders,
+  name: string,
+): Promise<MadeReplay> {
+  const rec = parseRecordingName(name);
+  if (!rec) throw new Error(`not a recording name: ${name}`);
+  const file = path.join(recordingsDir(folders.mediaDir), rec.file);
+  const [existing] = await db
+    .select({ id: replays.id })
+    .from(replays)
+    .where(eq(replays.recording, rec.file));
+  if (existing) {
+    await unlink(file).catch(() => {});
+    return { outcome: 'exists' };
+  }
+  const probed = await probeDuration(file).catch(() => 0);
+  if (probed < MIN_REPLAY_SECONDS) {
+    await unlink(file).catch(() => {});
+    return { outcome: 'tooShort' };
+  }
+  const live = await liveOf(db, rec);
+  if (!live?.categoryId) {
+    // No room (the anchor's account is gone): nothing to show it under.
+    await unlink(file).catch(() => {});
+    return { outcome: 'noLive' };
+  }
+  const now = new Date();
+  const dir = path.join(replayFilesDir(folders.mediaDir), rec.stem);
+  await rm(dir, { recursive: true, force: true });
+  await mkdir(dir, { recursive: true });
+  const cover = await thumbnail(file, probed, folders.dataDir, now);
+  await remuxToHls(file, dir);
+  const durationSec = Math.max(1, Math.round(probed));
+  const [row] = await db
+    .insert(replays)
+    .values({
+      anchorId: rec.anchorId,
+      title: live.title,
+      cover,
+      categoryId: live.categoryId,
+      secondCategoryId: live.secondCategoryId,
+      matchId: live.matchId,
+      streamUrl: replayPlaylistUrl(rec.stem),
+      durationSec,
+      startedAt: rec.startedAt,
+      recordedAt: new Date(rec.startedAt.getTime() + durationSec * 1000),
+      recording: rec.file,
+    })
+    .onConflictDoNothing({ target: replays.recording })
+    .returning({ id: replays.id });
+  await unlink(file).catch(() => {});
+  if (!row) return { outcome: 'exists' };
+  log('info', 'replay_recorded', { anchorId: rec.anchorId, replayId: row.id, durationSec });
+  return { outcome: 'made', replayId: row.id, durationSec };
+}

@@ -1,0 +1,263 @@
+/**
+ * Recordings into replays on a real database and real ffmpeg: a recording file (made here with
+ * ffmpeg as nginx-rtmp would write it) becomes a replay with the live's title and categories,
+ * its length, a JPEG thumbnail and an HLS VOD folder, once whatever the repeats; the folder
+ * sweep leaves files still being written; anchors hide, show and delete their own replays and
+ * nobody else's; the retention sweep removes old recordings with their files and never seeded
+ * rows.
+ */
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, utimesSync } from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApi } from '../../src/server/app.ts';
+import { createSession } from '../../src/server/auth/sessions.ts';
+import { liveSessions, replays } from '../../src/server/db/schema.ts';
+import { mediaHookToken } from '../../src/server/media/hooks.ts';
+import { recordingsDir, replayFilesDir } from '../../src/server/recordings/files.ts';
+import { removeExpiredReplays } from '../../src/server/recordings/manage.ts';
+import { recordingWorker } from '../../src/server/recordings/worker.ts';
+import { getReplay, listReplays } from '../../src/server/replays/service.ts';
+import { callApi, openTestRuntime, userIdByMobile, type TestRuntime } from './helpers.ts';
+
+const ANCHOR = '13900000017';
+const OTHER_ANCHOR = '13900000001';
+
+/** Writes `seconds` of test pattern as an FLV (H.264 + AAC, what an encoder pushes) to `file`. */
+function makeFlv(file: string, seconds: number): void {
+  const made = spawnSync('/usr/bin/ffmpeg', [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc2=size=320x180:rate=25:duration=${seconds}`,
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=440:duration=${seconds}`,
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-pix_fmt',
+    'yuv420p',
+    '-g',
+    '25',
+    '-c:a',
+    'aac',
+    '-f',
+    'flv',
+    file,
+  ]);
+  expect(made.status, made.stderr.toString()).toBe(0);
+}
+
+describe('recordings become replays (pglite)', () => {
+  let t: TestRuntime;
+  let api: ReturnType<typeof createApi>;
+  let anchorId = 0;
+  let otherId = 0;
+  let dir = '';
+  let spare = '';
+  const startedAt = Math.floor(Date.now() / 1000) - 60;
+  const name = () => `${anchorId}-${startedAt}.flv`;
+
+  beforeAll(async () => {
+    t = await openTestRuntime('pglite');
+    api = createApi(t.rt);
+    anchorId = await userIdByMobile(t.rt.db, ANCHOR);
+    otherId = await userIdByMobile(t.rt.db, OTHER_ANCHOR);
+    dir = recordingsDir(t.rt.env.mediaDir);
+    mkdirSync(dir, { recursive: true });
+    spare = path.join(t.rt.env.dataDir, 'spare.flv');
+    makeFlv(spare, 5);
+    await t.rt.db.insert(liveSessions).values({
+      anchorId,
+      title: 'Recorded fitness class',
+      categoryId: 3,
+      secondCategoryId: 303,
+      startedAt: new Date((startedAt - 5) * 1000),
+      endedAt: new Date(),
+    });
+  }, 60_000);
+  afterAll(async () => t?.dispose());
+
+  const as = async (userId: number) => ({
+    authorization: `Bearer ${await createSession(t.rt.db, userId, 'test')}`,
+    lang: 'en',
+  });
+  const ours = () => t.rt.db.select().from(replays).where(eq(replays.recording, name()));
+
+  it('turns the ingest notification into a replay without waiting for the work', async () => {
+    copyFileSync(spare, path.join(dir, name()));
+    const res = await api.request(
+      `/api/media/on_record_done?token=${mediaHookToken(t.rt.env.secret)}`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          app: 'live',
+          name: String(anchorId),
+          path: path.join(dir, name()),
+        }).toString(),
+      },
+      { incoming: { socket: { remoteAddress: '127.0.0.1' } } },
+    );
+    expect(res.status).toBe(200);
+    await recordingWorker(t.rt).idle();
+    const [row] = await ours();
+    expect(row).toMatchObject({
+      anchorId,
+      title: 'Recorded fitness class',
+      categoryId: 3,
+      secondCategoryId: 303,
+      hidden: false,
+      streamUrl: `/replay-media/${anchorId}-${startedAt}/index.m3u8`,
+    });
+    expect(Math.abs(row!.durationSec - 5)).toBeLessThanOrEqual(1);
+    expect(row!.startedAt?.getTime()).toBe(startedAt * 1000);
+    expect(row!.cover).toMatch(/^\/uploads\/\d{4}\/\d{2}\/[0-9a-f]{24}\.jpg$/);
+    const thumb = readFileSync(path.join(t.rt.env.dataDir, row!.cover.slice(1)));
+    expect([...thumb.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+    const folder = path.join(replayFilesDir(t.rt.env.mediaDir), `${anchorId}-${startedAt}`);
+    const playlist = readFileSync(path.join(folder, 'index.m3u8'), 'utf8');
+    expect(playlist).toContain('#EXT-X-PLAYLIST-TYPE:VOD');
+    expect(playlist).toContain('#EXT-X-ENDLIST');
+    expect(existsSync(path.join(folder, 'seg-00000.ts'))).toBe(true);
+    // The recording itself is gone once its replay is saved.
+    expect(existsSync(path.join(dir, name()))).toBe(false);
+    const listed = await listReplays(t.rt.db, { locale: 'en-US', anchorId });
+    expect(listed.items[0]?.id).toBe(row!.id);
+  });
+
+  it('makes one replay of a file however often it is handed over', async () => {
+    copyFileSync(spare, path.join(dir, name()));
+    const worker = recordingWorker(t.rt);
+    const outcomes = await Promise.all([worker.enqueue(name()), worker.enqueue(name())]);
+    expect(outcomes.map((o) => o?.outcome)).toEqual(['exists', 'exists']);
+    expect(await ours()).toHaveLength(1);
+    expect(existsSync(path.join(dir, name()))).toBe(false);
+    // Someone else's token or address is refused.
+    const res = await api.request(`/api/media/on_record_done?token=wrong`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `path=${name()}`,
+    });
+    expect(res.status).toBe(403);
+  });
+
+  it('sweeps finished files and leaves files still being written', async () => {
+    const fresh = `${anchorId}-${startedAt + 30}.flv`;
+    const old = `${anchorId}-${startedAt + 20}.flv`;
+    copyFileSync(spare, path.join(dir, fresh));
+    copyFileSync(spare, path.join(dir, old));
+    const past = new Date(Date.now() - 60_000);
+    utimesSync(path.join(dir, old), past, past);
+    await recordingWorker(t.rt).sweep();
+    const made = await t.rt.db.select().from(replays).where(eq(replays.recording, old));
+    expect(made).toHaveLength(1);
+    expect(existsSync(path.join(dir, fresh))).toBe(true);
+    expect(await t.rt.db.select().from(replays).where(eq(replays.recording, fresh))).toHaveLength(
+      0,
+    );
+  });
+
+  it('lets the anchor hide, show and delete their replay, and nobody else', async () => {
+    const [row] = await ours();
+    const id = row!.id;
+    const owner = await as(anchorId);
+    const other = await as(otherId);
+
+    const mine = await callApi<{ list: { id: number; hidden: number }[] }>(
+      api,
+      'POST',
+      '/api/live/my_replays',
+      {},
+      owner,
+    );
+    expect(mine.data.list.find((r) => r.id === id)).toMatchObject({ hidden: 0 });
+
+    const refused = await callApi(
+      api,
+      'POST',
+      '/api/live/replay_hide',
+      { replay_id: id, hidden: 1 },
+      other,
+    );
+    expect(refused).toMatchObject({ status: 1, msg: 'This replay belongs to another anchor' });
+    const guest = await callApi(api, 'POST', '/api/live/replay_hide', { replay_id: id, hidden: 1 });
+    expect(guest.status).not.toBe(0);
+
+    const hidden = await callApi(
+      api,
+      'POST',
+      '/api/live/replay_hide',
+      { replay_id: id, hidden: 1 },
+      owner,
+    );
+    expect(hidden.status).toBe(0);
+    expect(await getReplay(t.rt.db, id, 'en-US')).toBeNull();
+    const list = await listReplays(t.rt.db, { locale: 'en-US', anchorId, pageSize: 50 });
+    expect(list.items.map((r) => r.id)).not.toContain(id);
+    const playlist = await api.request(`/api/live/replay?replay_id=${id}`);
+    expect(((await playlist.json()) as { status: number }).status).not.toBe(0);
+    const still = await callApi<{ list: { id: number; hidden: number }[] }>(
+      api,
+      'POST',
+      '/api/live/my_replays',
+      {},
+      owner,
+    );
+    expect(still.data.list.find((r) => r.id === id)).toMatchObject({ hidden: 1 });
+
+    const shown = await callApi(
+      api,
+      'POST',
+      '/api/live/replay_hide',
+      { replay_id: id, hidden: 0 },
+      owner,
+    );
+    expect(shown.status).toBe(0);
+    expect(await getReplay(t.rt.db, id, 'en-US')).not.toBeNull();
+
+    const notTheirs = await callApi(
+      api,
+      'POST',
+      '/api/live/replay_delete',
+      { replay_id: id },
+      other,
+    );
+    expect(notTheirs).toMatchObject({ status: 1, msg: 'This replay belongs to another anchor' });
+    expect(await ours()).toHaveLength(1);
+
+    const folder = path.join(replayFilesDir(t.rt.env.mediaDir), `${anchorId}-${startedAt}`);
+    const deleted = await callApi(api, 'POST', '/api/live/replay_delete', { replay_id: id }, owner);
+    expect(deleted.status).toBe(0);
+    expect(await ours()).toHaveLength(0);
+    expect(existsSync(folder)).toBe(false);
+    expect(existsSync(path.join(t.rt.env.dataDir, row!.cover.slice(1)))).toBe(false);
+    const again = await callApi(api, 'POST', '/api/live/replay_delete', { replay_id: id }, owner);
+    expect(again).toMatchObject({ status: 1, msg: 'This replay does not exist' });
+  });
+
+  it('removes recorded replays past the retention with their files, never seeded ones', async () => {
+    const old = `${anchorId}-${startedAt + 20}.flv`;
+    const [row] = await t.rt.db.select().from(replays).where(eq(replays.recording, old));
+    const seededBefore = (await t.rt.db.select().from(replays)).filter((r) => !r.recording).length;
+    const now = new Date(row!.recordedAt.getTime() + 31 * 24 * 3600_000);
+    t.rt.env.replayRetentionDays = 0;
+    expect(await removeExpiredReplays(t.rt, now)).toBe(0);
+    t.rt.env.replayRetentionDays = 30;
+    // Seeded replays are older than 31 days from now too: they stay.
+    expect(await removeExpiredReplays(t.rt, now)).toBe(1);
+    expect(await t.rt.db.select().from(replays).where(eq(replays.recording, old))).toHaveLength(0);
+    const folder = path.join(replayFilesDir(t.rt.env.mediaDir), `${anchorId}-${startedAt + 20}`);
+    expect(existsSync(folder)).toBe(false);
+    const seededAfter = (await t.rt.db.select().from(replays)).filter((r) => !r.recording).length;
+    expect(seededAfter).toBe(seededBefore);
+  });
+});
