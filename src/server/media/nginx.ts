@@ -107,12 +107,6 @@ http {
       deny all;
       rtmp_control all;
     }
-    # Per-stream figures (size, frame rate, bitrate, drops) for the anchor's stream health.
-    location /stat {
-      allow 127.0.0.1;
-      deny all;
-      rtmp_stat all;
-    }
     location / {
       return 404;
     }
@@ -134,8 +128,6 @@ rtmp {
       on_publish ${hook}/api/media/on_publish?token=${options.hookToken};
       on_publish_done ${hook}/api/media/on_publish_done?token=${options.hookToken};
       notify_method post;
-      # ...except the quality ladder's transcoder on this machine (src/server/media/ladder/).
-      allow play 127.0.0.1;
       deny play all;
       drop_idle_publisher 10s;
       hls on;
