@@ -40,6 +40,7 @@ import { payNotifyRoutes, rechargeRoutes } from './recharge/routes.ts';
 import { sandboxRoutes } from './recharge/sandbox-routes.ts';
 import { matchRoutes } from './sports/routes.ts';
 import { centreRoutes } from './studio/centre-routes.ts';
+import { healthRoutes } from './studio/health-routes.ts';
 import { studioLiveRoutes, studioPlanRoutes } from './studio/routes.ts';
 import { uploadRoutes } from './uploads/routes.ts';
 import { walletRoutes } from './wallet/routes.ts';
@@ -100,6 +101,7 @@ export function createApi(rt: Runtime): Hono<ApiEnv> {
   app.route('/webapi/live', studioLiveRoutes);
   app.route('/api/live', studioPlanRoutes);
   app.route('/api/studio', centreRoutes);
+  app.route('/api/studio', healthRoutes);
   app.route('/api/media', mediaHookRoutes);
   app.route('/api', uploadRoutes);
   app.route('/api/recharge', rechargeRoutes());

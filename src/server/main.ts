@@ -15,6 +15,7 @@ import { startProbe } from './db/metrics.ts';
 import { createServer, type NodeHandler } from './http/server.ts';
 import { log } from './log.ts';
 import { dropPublisher } from './media/control.ts';
+import { startFrameGrabber } from './media/frame-grabber.ts';
 import { createHub } from './realtime/hub.ts';
 import { startRecordingSweeps } from './recordings/worker.ts';
 import { peekRuntime, setRuntime } from './runtime.ts';
@@ -90,6 +91,9 @@ export async function startServer(env: Env = readEnv()): Promise<RunningServer> 
   }, LIVE_SWEEP_MS);
   liveSweep.unref();
 
+  // Live thumbnails: a frame of each live on our ingest every 30 s (frame-grabber.ts).
+  const frames = startFrameGrabber({ db: rt.db, mediaDir: env.mediaDir });
+
   // Recordings the ingest finished while this server was away become replays now.
   const stopRecordings = startRecordingSweeps(rt);
 
@@ -107,6 +111,7 @@ export async function startServer(env: Env = readEnv()): Promise<RunningServer> 
       log('info', 'shutting_down', {});
       clearInterval(liveSweep);
       clearInterval(modeSweep);
+      await frames.stop();
       stopRecordings();
       stopProbe();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));

@@ -17,6 +17,7 @@ import { noteListening } from '../db/pglite-holder.ts';
 import { log } from '../log.ts';
 import { counter, METRICS_CONTENT_TYPE, renderMetrics } from '../metrics.ts';
 import { isHlsPath, serveHls } from '../media/hls.ts';
+import { isFramePath, serveFrame } from '../media/frames.ts';
 import { isReplayMediaPath, serveReplayMedia } from '../recordings/serve.ts';
 import type { Hub } from '../realtime/hub.ts';
 import type { Runtime } from '../runtime.ts';
@@ -166,6 +167,11 @@ export function createRequestListener(parts: ServerParts) {
     if (isHlsPath(path)) {
       observeRequest(req, res, started, 'hls');
       void serveHls(join(parts.rt.env.mediaDir, 'hls'), path, req, res);
+      return;
+    }
+    if (isFramePath(path)) {
+      observeRequest(req, res, started, 'hls');
+      void serveFrame(parts.rt.env.mediaDir, path, req, res);
       return;
     }
     if (isReplayMediaPath(path)) {

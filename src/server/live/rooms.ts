@@ -4,12 +4,14 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Locale } from '../../lib/i18n/locale.ts';
 import type { Db } from '../db/index.ts';
 import { categories, liveRooms, matches, secondCategories, users } from '../db/schema.ts';
+import { liveCover } from '../media/frames.ts';
 import { isIngestUrl } from '../studio/stream.ts';
 
 /** A room card. */
 export interface RoomCard {
   anchorId: number;
   title: string;
+  /** The cover the anchor uploaded, or while live the newest frame of the stream (/frames/). */
   cover: string;
   isLive: boolean;
   heat: number;
@@ -66,7 +68,7 @@ export async function listRooms(db: Db, options: ListRoomsOptions): Promise<Room
     .where(filters.length ? and(...filters) : undefined)
     .orderBy(desc(liveRooms.isLive), desc(liveRooms.heat))
     .limit(options.limit ?? 60);
-  return rows;
+  return rows.map((row) => ({ ...row, cover: liveCover(row) }));
 }
 
 /** Rooms whose linked match has not kicked off yet, soonest first (the live preview). */

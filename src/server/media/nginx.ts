@@ -107,6 +107,12 @@ http {
       deny all;
       rtmp_control all;
     }
+    # Per-stream figures (size, frame rate, bitrate, drops) for the anchor's stream health.
+    location /stat {
+      allow 127.0.0.1;
+      deny all;
+      rtmp_stat all;
+    }
     location / {
       return 404;
     }

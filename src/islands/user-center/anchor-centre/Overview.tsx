@@ -7,6 +7,7 @@ import { $centreOverview, loadOverview } from '../../../lib/stores/anchor-centre
 import { $locale } from '../../../lib/stores/locale.ts';
 import { $userId } from '../../../lib/stores/session.ts';
 import type { LiveTotals } from '../../../lib/studio/centre.ts';
+import { StreamHealthPanel } from '../../stream-health/StreamHealthPanel.tsx';
 import { useT } from '../../use-t.ts';
 import { duration, gems, shortWhen } from './format.ts';
 import { LivesTable } from './LivesTable.tsx';
@@ -51,6 +52,8 @@ export function Overview() {
           </a>
         )}
       </section>
+
+      {state === 'offline' ? null : <StreamHealthPanel />}
 
       <div className="ac-headline">
         <div className="ac-big ac-big-income">

@@ -1,0 +1,72 @@
+/**
+ * The incoming stream's health for its anchor: nginx-rtmp's statistics (size, frame rate,
+ * codec, bitrate, the publisher's clock and drops, src/server/media/stat.ts) and the live HLS
+ * playlist (keyframe interval from segment durations, the newest segment's age,
+ * src/server/media/playlist.ts), with the warnings of src/lib/studio/stream-health.ts.
+ */
+import path from 'node:path';
+import {
+  emptyFigures,
+  healthWarnings,
+  type StreamFigures,
+  type StreamHealth,
+} from '../../lib/studio/stream-health.ts';
+import { keyframeInterval, readLivePlaylist } from './playlist.ts';
+import { readIngestStat, type IngestStream } from './stat.ts';
+
+/** The figures nginx's statistics give for one stream. */
+export function statFigures(s: IngestStream): Partial<StreamFigures> {
+  // nginx fills bw_* every 10 s; before the first window the average since connecting is used.
+  const average = s.timeMs > 0 ? (s.bytesIn * 8) / s.timeMs : null;
+  const kbps = s.bwIn > 0 ? s.bwIn / 1000 : average;
+  return {
+    width: s.width,
+    height: s.height,
+    fps: s.frameRate,
+    codec: s.codec,
+    kbps: kbps === null ? null : Math.round(kbps),
+    videoKbps: s.bwVideo > 0 ? Math.round(s.bwVideo / 1000) : null,
+    lagMs: s.publisher ? Math.max(0, s.publisher.timeMs - s.publisher.timestampMs) : null,
+    dropped: s.publisher?.dropped ?? null,
+    uptimeS: Math.round(s.timeMs / 1000),
+  };
+}
+
+/** Where the health of a stream is read from. */
+export interface HealthSources {
+  /** The ingest's loopback control port (its /stat). */
+  controlPort: number;
+  /** MEDIA_DIR: the playlists are in its `hls` folder. */
+  mediaDir: string;
+}
+
+/** The health of `anchorId`'s incoming stream now; `sessionOpen` comes from the room. */
+export async function readStreamHealth(
+  sources: HealthSources,
+  anchorId: number,
+  sessionOpen: boolean,
+  now = Date.now(),
+): Promise<StreamHealth> {
+  const [streams, playlist] = await Promise.all([
+    readIngestStat(sources.controlPort),
+    readLivePlaylist(path.join(sources.mediaDir, 'hls'), anchorId, now),
+  ]);
+  const stream = streams?.find((s) => s.name === String(anchorId) && s.publisher);
+  const figures: StreamFigures = { ...emptyFigures() };
+  if (stream) {
+    Object.assign(figures, statFigures(stream));
+    if (playlist) {
+      figures.keyframeS = keyframeInterval(playlist.segments);
+      figures.segmentAgeS =
+        playlist.newestAgeS === null ? null : Math.round(playlist.newestAgeS * 10) / 10;
+    }
+  }
+  return {
+    session_open: sessionOpen,
+    receiving: Boolean(stream),
+    ingest: streams !== null,
+    figures,
+    warnings: stream ? healthWarnings(figures) : [],
+    at: now,
+  };
+}
