@@ -8,6 +8,8 @@
 import { readEnv } from '../src/server/env.ts';
 import { mediaHookToken } from '../src/server/media/hooks.ts';
 import { startIngest } from '../src/server/media/nginx.ts';
+import { readLadderSettings } from '../src/server/media/ladder/plan.ts';
+import { startLadder } from '../src/server/media/ladder/supervisor.ts';
 
 const env = readEnv();
 const ingest = await startIngest({
@@ -27,9 +29,23 @@ console.log(
     `with the stream key from the start-live dialog. HLS in ${env.mediaDir}/hls; control on ` +
     `127.0.0.1:${env.rtmpControlPort} (the site drops encoders of ended lives). Ctrl-C stops.`,
 );
+// The quality ladder: lives transcoded into the renditions below their source (see its module).
+const ladderSettings = readLadderSettings();
+const ladder = startLadder({
+  mediaDir: env.mediaDir,
+  rtmpPort: env.rtmpPort,
+  settings: ladderSettings,
+});
+console.log(
+  `Quality ladder: up to ${ladderSettings.max} lives transcoded at once, x264 preset ` +
+    `${ladderSettings.preset}; masters under /hls/<anchor id>/master.m3u8.`,
+);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    void ingest.stop().then(() => process.exit(0));
+    void ladder
+      .stop()
+      .then(() => ingest.stop())
+      .then(() => process.exit(0));
   });
 }
 ingest.process.once('exit', (code) => {

@@ -6,6 +6,13 @@ import { createI18n } from '../../lib/i18n/index.ts';
 import { toLocale } from '../../lib/i18n/locale.ts';
 import { retryDelay } from '../../lib/player/backoff.ts';
 import { createIdle } from '../../lib/player/idle.ts';
+import {
+  exists,
+  isLadderSource,
+  LADDER_CHECK_MS,
+  ladderUrls,
+  resolveLive,
+} from '../../lib/player/ladder.ts';
 import { STALL_TIMEOUT_MS } from '../../lib/player/machine.ts';
 import { $lowLatency, $volume, setLowLatency, setVolume } from '../../lib/player/settings.ts';
 import { createPlayerStore } from '../../lib/player/store.ts';
@@ -46,6 +53,8 @@ export function mountPlayer(root: HTMLElement): void {
   let engine: Engine | undefined;
   let generation = 0;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  /** What the engine plays (an ingest live's master or source, or the room's stream). */
+  let loaded = '';
   let stallTimer: ReturnType<typeof setTimeout> | undefined;
 
   const teardown = () => {
@@ -68,10 +77,14 @@ export function mountPlayer(root: HTMLElement): void {
     if (kind === 'none') return store.send({ type: 'fail' });
     const mine = generation;
     try {
+      // Read afresh: the room may point the player at the anchor's pushed stream later, whose
+      // quality ladder plays when it runs.
+      const src = await resolveLive(root.dataset.src ?? '');
+      if (mine !== generation) return;
+      loaded = src;
       const attached = await createEngine(kind, {
         video,
-        // Read afresh: the room may point the player at the anchor's pushed stream later.
-        src: root.dataset.src ?? '',
+        src,
         lowLatency: $lowLatency.get(),
         events: {
           renditions: (renditions) => {
@@ -207,6 +220,16 @@ export function mountPlayer(root: HTMLElement): void {
   };
   $view.subscribe(render);
   $lowLatency.subscribe(render);
+
+  // A live that started on its source gets its ladder a few seconds later: move to it.
+  setInterval(() => {
+    const urls = ladderUrls(loaded);
+    if (!engine || !urls || !isLadderSource(loaded) || $view.get().status !== 'playing') return;
+    const was = loaded;
+    void exists(urls.master).then((ready) => {
+      if (ready && loaded === was && engine) void load();
+    });
+  }, LADDER_CHECK_MS);
 
   // The room page may flip data-live when the anchor starts or stops broadcasting.
   new MutationObserver(() => {

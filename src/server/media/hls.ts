@@ -1,7 +1,8 @@
 /**
  * Serves the ingest's HLS output (`<mediaDir>/hls`, written by nginx-rtmp) under /hls/: the
  * playlists `<anchorId>.m3u8` and their segments `<anchorId>-<n>.ts`, nothing else. Files come
- * and go every second, so each request reads the folder afresh.
+ * and go every second, so each request reads the folder afresh. A live's quality ladder
+ * (master playlist and transcoded renditions, src/server/media/ladder/) is under /hls/<anchorId>/.
  */
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
@@ -9,6 +10,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { HLS_PATH } from '../studio/stream.ts';
 import { MEDIA_TYPES } from '../http/static.ts';
+import { ladderFile } from './ladder/paths.ts';
 
 const FILE = /^\/hls\/(\d{1,10}(?:-\d{1,12})?\.(?:m3u8|ts))$/;
 
@@ -25,12 +27,14 @@ export async function serveHls(
   res: ServerResponse,
 ): Promise<void> {
   const match = FILE.exec(pathname);
+  // A live's quality ladder (`/hls/<id>/...`) sits beside the ingest's folder.
+  const ladder = match ? null : ladderFile(path.dirname(dir), pathname);
   const method = req.method ?? 'GET';
-  if (!match || (method !== 'GET' && method !== 'HEAD')) {
+  if ((!match && !ladder) || (method !== 'GET' && method !== 'HEAD')) {
     res.writeHead(404, { 'cache-control': 'no-store' }).end();
     return;
   }
-  const file = path.join(dir, match[1]!);
+  const file = ladder ?? path.join(dir, match![1]!);
   const info = await stat(file).catch(() => null);
   if (!info?.isFile()) {
     res.writeHead(404, { 'cache-control': 'no-store' }).end();

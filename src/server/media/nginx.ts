@@ -134,6 +134,8 @@ rtmp {
       on_publish ${hook}/api/media/on_publish?token=${options.hookToken};
       on_publish_done ${hook}/api/media/on_publish_done?token=${options.hookToken};
       notify_method post;
+      # ...except the quality ladder's transcoder on this machine (src/server/media/ladder/).
+      allow play 127.0.0.1;
       deny play all;
       drop_idle_publisher 10s;
       hls on;

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { isLadderSource, ladderUrls, resolveLive } from './ladder.ts';
+
+describe('ladderUrls', () => {
+  it('gives the source and master of an ingest live from either', () => {
+    const both = { source: '/hls/17.m3u8', master: '/hls/17/master.m3u8' };
+    expect(ladderUrls('/hls/17.m3u8')).toEqual(both);
+    expect(ladderUrls('/hls/17/master.m3u8')).toEqual(both);
+  });
+
+  it('leaves other streams alone', () => {
+    expect(ladderUrls('/media/demo/master.m3u8')).toBeNull();
+    expect(ladderUrls('/hls/17/480.m3u8')).toBeNull();
+    expect(isLadderSource('/hls/17/master.m3u8')).toBe(false);
+    expect(isLadderSource('/hls/17.m3u8')).toBe(true);
+  });
+});
+
+describe('resolveLive', () => {
+  it('plays the master while it exists, else the source', async () => {
+    const probe = (has: boolean) => (url: string) =>
+      Promise.resolve(has && url === '/hls/3/master.m3u8');
+    expect(await resolveLive('/hls/3.m3u8', probe(true))).toBe('/hls/3/master.m3u8');
+    expect(await resolveLive('/hls/3/master.m3u8', probe(false))).toBe('/hls/3.m3u8');
+    expect(await resolveLive('/media/demo/master.m3u8', probe(true))).toBe(
+      '/media/demo/master.m3u8',
+    );
+  });
+});

@@ -1,0 +1,43 @@
+/**
+ * Lives pushed to our ingest: their source playlist `/hls/<id>.m3u8`, and the master playlist
+ * `/hls/<id>/master.m3u8` of their quality ladder while a transcoder makes one. The player loads
+ * the master when it exists, the source otherwise, and moves to the master once it appears.
+ */
+
+const SOURCE = /^\/hls\/(\d{1,10})\.m3u8$/;
+const MASTER = /^\/hls\/(\d{1,10})\/master\.m3u8$/;
+
+/** How often a player on a source looks for the ladder's master. */
+export const LADDER_CHECK_MS = 5_000;
+
+/** The source and master URLs of an ingest stream URL, or null for any other stream. */
+export function ladderUrls(src: string): { source: string; master: string } | null {
+  const match = SOURCE.exec(src) ?? MASTER.exec(src);
+  if (!match) return null;
+  return { source: `/hls/${match[1]}.m3u8`, master: `/hls/${match[1]}/master.m3u8` };
+}
+
+/** True when `src` is the source playlist of an ingest live (it may gain a ladder). */
+export function isLadderSource(src: string): boolean {
+  return SOURCE.test(src);
+}
+
+/** Whether a URL answers a HEAD request with 2xx. */
+export async function exists(url: string): Promise<boolean> {
+  try {
+    const res = await fetch(url, { method: 'HEAD', cache: 'no-store' });
+    return res.ok;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * What to load for `src`: an ingest live's master while it exists, else its source; any other
+ * stream as it is.
+ */
+export async function resolveLive(src: string, probe = exists): Promise<string> {
+  const urls = ladderUrls(src);
+  if (!urls) return src;
+  return (await probe(urls.master)) ? urls.master : urls.source;
+}
