@@ -16,6 +16,7 @@ import { OverviewPanel } from './Overview.tsx';
 import { SettingsPanel } from './Settings.tsx';
 import { UsersPanel } from './Users.tsx';
 import './admin.css';
+import './admin-records.css';
 
 const PANELS: Record<AdminTab, () => React.JSX.Element> = {
   overview: OverviewPanel,

@@ -12,6 +12,7 @@ import {
 import { $locale } from '../../lib/stores/locale.ts';
 import { useT } from '../use-t.ts';
 import { formatTime, useAction, usePanel } from './use-panel.ts';
+import './admin-settings.css';
 
 /** Chat rules in the order the form shows them: each rule's switch after its values. */
 const RULES: (keyof Omit<ChatConfig, 'id'>)[] = [
