@@ -32,6 +32,22 @@ export function statFigures(s: IngestStream): Partial<StreamFigures> {
   };
 }
 
+/** How long one answer of the ingest's /stat serves every anchor who asks, in ms. */
+export const STAT_REUSE_MS = 1_000;
+
+let lastStat: { port: number; at: number; streams: Promise<IngestStream[] | null> } | null = null;
+
+/**
+ * The ingest's streams, asked at most once per STAT_REUSE_MS: the document lists every stream,
+ * so many anchors polling at once share one answer.
+ */
+function ingestStreams(controlPort: number, now: number): Promise<IngestStream[] | null> {
+  if (!lastStat || lastStat.port !== controlPort || now - lastStat.at >= STAT_REUSE_MS) {
+    lastStat = { port: controlPort, at: now, streams: readIngestStat(controlPort) };
+  }
+  return lastStat.streams;
+}
+
 /** Where the health of a stream is read from. */
 export interface HealthSources {
   /** The ingest's loopback control port (its /stat). */
@@ -48,7 +64,7 @@ export async function readStreamHealth(
   now = Date.now(),
 ): Promise<StreamHealth> {
   const [streams, playlist] = await Promise.all([
-    readIngestStat(sources.controlPort),
+    ingestStreams(sources.controlPort, now),
     readLivePlaylist(path.join(sources.mediaDir, 'hls'), anchorId, now),
   ]);
   const stream = streams?.find((s) => s.name === String(anchorId) && s.publisher);
