@@ -1,6 +1,6 @@
 /**
- * /user-center/center-anchor: the anchor centre with its overview, income and data analysis
- * tabs. Members who are not anchors are sent to the application page.
+ * /user-center/center-anchor: the anchor centre with its overview, income, data analysis and
+ * "My replays" tabs. Members who are not anchors are sent to the application page.
  */
 import { useEffect, useState } from 'react';
 import { checkAnchorStatus } from '../../../lib/stores/anchor.ts';
@@ -9,10 +9,11 @@ import { AnalysisTab } from './AnalysisTab.tsx';
 import { IncomeTab } from './IncomeTab.tsx';
 import { Overview } from './Overview.tsx';
 import { Failed } from './parts.tsx';
+import { ReplaysTab } from './ReplaysTab.tsx';
 import './anchor-centre.css';
 
 /** The tabs, in order. */
-export const CENTRE_TABS = ['overview', 'income', 'analysis'] as const;
+export const CENTRE_TABS = ['overview', 'income', 'analysis', 'replays'] as const;
 /** One of CENTRE_TABS. */
 export type CentreTab = (typeof CENTRE_TABS)[number];
 
@@ -38,7 +39,7 @@ export function AnchorCentre({ tab }: { tab: CentreTab }) {
             href={name === 'overview' ? '?' : `?tab=${name}`}
             aria-current={tab === name ? 'page' : undefined}
           >
-            {t(`studio.centre.tabs.${name}`)}
+            {name === 'replays' ? t('recordings.mine.tab') : t(`studio.centre.tabs.${name}`)}
           </a>
         ))}
         <span className="ac-tabs-gap" />
@@ -57,6 +58,8 @@ export function AnchorCentre({ tab }: { tab: CentreTab }) {
         <IncomeTab />
       ) : tab === 'analysis' ? (
         <AnalysisTab />
+      ) : tab === 'replays' ? (
+        <ReplaysTab />
       ) : (
         <Overview />
       )}
