@@ -150,6 +150,12 @@ test('an anchor sees the health of their stream and the cards show a frame of it
     expect(jpegSize(await frame.body())).toEqual({ width: 480, height: 270 });
     const [card] = await listRooms(rt.db, { locale: 'en-US', anchorIds: [anchorId] });
     expect(card!.cover).toBe(frameUrl);
+    await expect(hero).toHaveJSProperty('naturalWidth', 480);
+    await screenshot(page, info, 'live-frame-home-1440-en-US', { fullPage: false });
+    await page.setViewportSize({ width: 375, height: 900 });
+    await page.goto('/home');
+    await expect(hero).toHaveJSProperty('naturalWidth', 480);
+    await screenshot(page, info, 'live-frame-home-375-en-US', { fullPage: false });
 
     // The anchor centre and the room's anchor bar show the figures and the warnings.
     for (const locale of ['en-US', 'zh-CN'] as const) {
