@@ -7,7 +7,15 @@
  * rows.
  */
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, utimesSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -164,6 +172,20 @@ describe('recordings become replays (pglite)', () => {
     expect(await t.rt.db.select().from(replays).where(eq(replays.recording, fresh))).toHaveLength(
       0,
     );
+  });
+
+  it('drops an empty recording and sets aside one ffmpeg cannot read', async () => {
+    const empty = `${anchorId}-${startedAt + 40}.flv`;
+    const broken = `${anchorId}-${startedAt + 50}.flv`;
+    writeFileSync(path.join(dir, empty), Buffer.from('FLV\x01\x05'));
+    writeFileSync(path.join(dir, broken), randomBytes(100_000));
+    const worker = recordingWorker(t.rt);
+    expect((await worker.enqueue(empty))?.outcome).toBe('tooShort');
+    expect((await worker.enqueue(broken))?.outcome).toBe('failed');
+    expect(existsSync(path.join(dir, empty))).toBe(false);
+    expect(existsSync(path.join(dir, broken))).toBe(false);
+    expect(existsSync(path.join(dir, 'failed', broken))).toBe(true);
+    expect(existsSync(path.join(dir, `${broken}.claim`))).toBe(false);
   });
 
   it('lets the anchor hide, show and delete their replay, and nobody else', async () => {

@@ -6,7 +6,7 @@
  * only removed.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, rm, unlink } from 'node:fs/promises';
+import { mkdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { and, desc, eq, lte } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
@@ -19,6 +19,7 @@ import {
   replayPlaylistUrl,
   type RecordingName,
 } from './files.ts';
+import { claimRecording, releaseRecording } from './claim.ts';
 import { grabThumbnail, probeDuration, remuxToHls } from './ffmpeg.ts';
 
 /** Recordings shorter than this (a reconnect that carried nothing) are dropped, seconds. */
@@ -37,7 +38,12 @@ export type MadeReplay =
   | { outcome: 'made'; replayId: number; durationSec: number }
   | { outcome: 'exists' }
   | { outcome: 'tooShort' }
-  | { outcome: 'noLive' };
+  | { outcome: 'noLive' }
+  | { outcome: 'claimed' }
+  | { outcome: 'failed' };
+
+/** A file ffprobe cannot read that is smaller than this held no media (an empty publish). */
+const EMPTY_BYTES = 64 * 1024;
 
 /** Title, categories and match of the live the recording belongs to (its anchor's latest before it). */
 async function liveOf(db: Db, rec: RecordingName) {
@@ -74,7 +80,22 @@ async function thumbnail(file: string, seconds: number, dataDir: string, now: Da
   return `/uploads/${month}/${name}`;
 }
 
-/** Makes the replay of recording `name` (a file in the recordings folder). */
+/** Moves a recording ffmpeg could not use to `recordings/failed/`, kept for a person to look at. */
+async function setAside(file: string, error: unknown): Promise<MadeReplay> {
+  // ffmpeg itself missing is the machine's fault, not the file's: keep it for the next sweep.
+  if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw error;
+  const failed = path.join(path.dirname(file), 'failed');
+  await mkdir(failed, { recursive: true });
+  await rename(file, path.join(failed, path.basename(file)));
+  log('error', 'recording_failed', { recording: path.basename(file), error: String(error) });
+  return { outcome: 'failed' };
+}
+
+/**
+ * Makes the replay of recording `name` (a file in the recordings folder), unless another
+ * process is at it. A file ffmpeg cannot read is set aside; database errors are thrown, and
+ * the file stays for the next sweep.
+ */
 export async function makeReplay(
   db: Db,
   folders: ReplayFolders,
@@ -83,6 +104,23 @@ export async function makeReplay(
   const rec = parseRecordingName(name);
   if (!rec) throw new Error(`not a recording name: ${name}`);
   const file = path.join(recordingsDir(folders.mediaDir), rec.file);
+  if (!(await claimRecording(file))) return { outcome: 'claimed' };
+  try {
+    return await make(db, folders, rec, file);
+  } finally {
+    await releaseRecording(file);
+  }
+}
+
+async function make(
+  db: Db,
+  folders: ReplayFolders,
+  rec: RecordingName,
+  file: string,
+): Promise<MadeReplay> {
+  const size = (await stat(file).catch(() => null))?.size;
+  // Gone meanwhile: another process finished it.
+  if (size === undefined) return { outcome: 'exists' };
   const [existing] = await db
     .select({ id: replays.id })
     .from(replays)
@@ -91,7 +129,13 @@ export async function makeReplay(
     await unlink(file).catch(() => {});
     return { outcome: 'exists' };
   }
-  const probed = await probeDuration(file).catch(() => 0);
+  let probed: number;
+  try {
+    probed = await probeDuration(file);
+  } catch (error) {
+    if (size >= EMPTY_BYTES) return setAside(file, error);
+    probed = 0;
+  }
   if (probed < MIN_REPLAY_SECONDS) {
     await unlink(file).catch(() => {});
     return { outcome: 'tooShort' };
@@ -106,8 +150,14 @@ export async function makeReplay(
   const dir = path.join(replayFilesDir(folders.mediaDir), rec.stem);
   await rm(dir, { recursive: true, force: true });
   await mkdir(dir, { recursive: true });
-  const cover = await thumbnail(file, probed, folders.dataDir, now);
-  await remuxToHls(file, dir);
+  let cover: string;
+  try {
+    cover = await thumbnail(file, probed, folders.dataDir, now);
+    await remuxToHls(file, dir);
+  } catch (error) {
+    await rm(dir, { recursive: true, force: true });
+    return setAside(file, error);
+  }
   const durationSec = Math.max(1, Math.round(probed));
   const [row] = await db
     .insert(replays)
