@@ -76,12 +76,16 @@ function badge(t: TFunction, h: StreamHealth | null): { tone: string; text: stri
   return { tone: 'idle', text: t('studio.health.offline') };
 }
 
-/** The panel; `compact` lays it out for the live room's narrow stage. */
+/**
+ * The panel; `compact` lays it out for the live room's narrow stage, where it also stays hidden
+ * while no live is open (the store keeps asking, slowly, to notice a start).
+ */
 export function StreamHealthPanel({ compact = false }: { compact?: boolean }) {
   const t = useT();
   const state = useStore($streamHealth);
   const health = state.state === 'loading' ? null : state.health;
   const { tone, text } = badge(t, health);
+  if (compact && !health?.session_open && !health?.receiving) return null;
   return (
     <section
       className={`sh${compact ? ' sh-compact' : ''}`}
