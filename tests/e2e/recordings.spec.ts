@@ -12,7 +12,7 @@ import { createServer } from 'node:net';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { mediaHookToken } from '../../src/server/media/hooks.ts';
 import { startIngest, type Ingest } from '../../src/server/media/nginx.ts';
-import { expect, screenshot, signIn, test, useLocale } from './fixtures.ts';
+import { expect, expectAccessible, screenshot, signIn, test, useLocale } from './fixtures.ts';
 
 const ANCHOR = '13900000019';
 const TITLE = 'Recorded test pattern';
@@ -139,8 +139,10 @@ test('a pushed live is recorded into a replay that plays and seeks, and its anch
     await page.setViewportSize({ width: 1440, height: 900 });
     await openMine(page);
     const row = page.locator(`[data-replay="${replay!.id}"]`);
+    await expectAccessible(page);
     await row.getByRole('button', { name: 'Hide' }).click();
     await expect(row.locator('.mr-badge')).toHaveText('Hidden');
+    await expectAccessible(page);
     expect((await publicReplays(page.request, anchorId)).map((r) => r.id)).not.toContain(
       replay!.id,
     );
