@@ -9,12 +9,13 @@
  * reader that is rarely asleep needs fewer wake-ups, and each wake-up of a sleeping reader
  * is paid inside the server's socket write. Bounded: each run lasts
  * BENCH_SECONDS (default 8) and the matrix is fixed; BENCH_QUICK=1 runs a small subset and
- * BENCH_ONLY=kind:clients:rate,... the cases named.
+ * BENCH_ONLY=kind:clients:rate,... the cases named. `cluster` spreads one room over the app
+ * processes of `npm run cluster` (bench/realtime/cluster.ts) and always runs beside the
+ * single-process `hub` case of the same size, for comparison.
  * Targets: 10,000 clients at 100 msg/s with p99 ≤ 250 ms, ≤ 20 KB per idle connection, and at
  * least 3x the socket.io server's efficiency.
  */
 import { randomBytes } from 'node:crypto';
-import { Worker } from 'node:worker_threads';
 import type { WebSocket } from 'ws';
 import { machine, saveResult } from './lib.ts';
 import {
@@ -22,66 +23,20 @@ import {
   loadClient,
   paced,
   percentile,
-  startChild,
   type Kind,
   type LoadClient,
 } from './realtime/clients.ts';
-import type { SinkTotals, SinkWorkerData } from './realtime/sink-worker.ts';
+import { appSockets, childTarget, clusterTarget, type Target } from './realtime/cluster.ts';
+import { matrix, same, type Case } from './realtime/matrix.ts';
+import { startSinks } from './realtime/sinks.ts';
+import { count, receivedShare, tallyOf, type Tally } from './realtime/tally.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
-const QUICK = process.env.BENCH_QUICK === '1';
 const PORT = Number(process.env.BENCH_PORT ?? 4411);
 const SENDERS = 200;
 const PROBES = 40;
 const SINK_WORKERS = Number(process.env.BENCH_SINK_WORKERS ?? 1);
 const SECRET = randomBytes(32).toString('hex');
-
-/** Silent viewers, in worker threads (bench/realtime/sink-worker.ts). */
-interface SinkPool {
-  reset: () => Promise<void>;
-  collect: () => Promise<SinkTotals>;
-  close: () => Promise<void>;
-}
-
-async function startSinks(kind: Kind, indexes: number[]): Promise<SinkPool> {
-  const workers = Array.from({ length: SINK_WORKERS }, (_, w) => {
-    const workerData: SinkWorkerData = {
-      port: PORT,
-      kind,
-      secret: SECRET,
-      indexes: indexes.filter((_, i) => i % SINK_WORKERS === w),
-    };
-    return new Worker(new URL('./realtime/sink-worker.ts', import.meta.url), { workerData });
-  });
-  const ask = <T>(worker: Worker, message: string) =>
-    new Promise<T>((resolve) => {
-      worker.once('message', resolve);
-      worker.postMessage(message);
-    });
-  await Promise.all(
-    workers.map(
-      (w) =>
-        new Promise((resolve, reject) => {
-          w.once('message', resolve);
-          w.once('error', reject);
-        }),
-    ),
-  );
-  return {
-    reset: async () => void (await Promise.all(workers.map((w) => ask(w, 'reset')))),
-    collect: async () => {
-      const all = await Promise.all(workers.map((w) => ask<SinkTotals>(w, 'collect')));
-      return {
-        messages: all.reduce((n, t) => n + t.messages, 0),
-        bytes: all.flatMap((t) => t.bytes),
-      };
-    },
-    close: async () => {
-      for (const w of workers) w.postMessage('close');
-      await Promise.all(workers.map((w) => new Promise((r) => w.once('exit', r))));
-    },
-  };
-}
 
 function socketIoClient(latencies: number[] | undefined): Promise<LoadClient> {
   const client = loadClient(`ws://127.0.0.1:${PORT}/socket.io/?EIO=4&transport=websocket`);
@@ -108,15 +63,18 @@ function socketIoClient(latencies: number[] | undefined): Promise<LoadClient> {
   });
 }
 
-function sendSay(kind: Kind, ws: WebSocket): void {
-  const content = `b:${Date.now()}`;
+/** Sends a chat message `b:<now>`; answers `now`. */
+function sendSay(kind: Kind, ws: WebSocket): number {
+  const now = Date.now();
+  const content = `b:${now}`;
   if (kind === 'hub') ws.send(JSON.stringify({ type: 'say', data: { content } }));
   else ws.send(`42${JSON.stringify(['say', { content }])}`);
+  return now;
 }
 
 /** One run's figures. */
 interface RunResult {
-  server: Kind;
+  server: Case;
   clients: number;
   rate: number;
   sent: number;
@@ -126,22 +84,33 @@ interface RunResult {
   framesPerSec: number;
   /** WebSocket messages the clients received per second. */
   messagesPerSec: number;
-  /** Server CPU use, % of one core. */
+  /** Server CPU use, % of one core: every measured process of the server side summed. */
   cpuPct: number;
+  /** The same by process (`server`; or `app1`, `app2`, `redis`, `postgres`, `nginx`). */
+  processCpuPct: Record<string, number>;
   /** The load generator's CPU use (this process), % of one core. */
   generatorCpuPct: number;
   /** The part of it spent in the kernel. */
   generatorSysPct: number;
   /** Server CPU µs per chat frame delivered. */
   cpuUsPerFrame: number;
-  /** The server's event-loop delay in the window, p99 and worst, ms. */
+  /** The server's event-loop delay in the window, p99 and worst (of any app process), ms. */
   loopP99Ms: number;
   loopMaxMs: number;
-  /** Server memory per idle joined connection, bytes. */
-  idleBytesPerConn: number;
+  /** Server memory per idle joined connection, bytes (one process only). */
+  idleBytesPerConn: number | null;
   /** Share of the chat frames sent in the window that arrived at the probes. */
   delivered: number;
-  /** Bytes received by the viewer that got the fewest, against the probes' mean. */
+  /**
+   * Share of the messages sent in the window that every probe had received 1 s after the last
+   * send, counted by send time: 1 when nobody missed anything.
+   */
+  deliveredAfterDrain: number;
+  /** `delivered` for the probes of each port (app process). */
+  deliveredByPort: number[];
+  /** Hub sockets each app process held (cluster only). */
+  socketsByPort?: number[];
+  /** Bytes received by the viewer that got the fewest, against the mean of the probes on its port. */
   leastBytesShare: number;
 }
 
@@ -157,40 +126,58 @@ async function connectAll(
   return clients;
 }
 
-async function run(kind: Kind, clients: number, rate: number): Promise<RunResult> {
-  const child = await startChild(kind, PORT, SENDERS, SECRET);
+const mean = (xs: number[]) => xs.reduce((n, x) => n + x, 0) / Math.max(1, xs.length);
+
+async function run(server: Case, clients: number, rate: number): Promise<RunResult> {
+  const kind: Kind = server === 'socketio' ? 'socketio' : 'hub';
+  const target: Target =
+    server === 'cluster'
+      ? await clusterTarget(SENDERS, SECRET)
+      : await childTarget(kind, PORT, SENDERS, SECRET);
+  // Viewers, probes and senders each join the target's ports in turn.
+  const { ports } = target;
+  const portOf = (k: number) => ports[k % ports.length]!;
   const latencies: number[] = [];
   try {
-    const before = await child.stats();
+    const before = await target.sample();
     const probeEvery = Math.max(1, Math.floor(clients / PROBES));
     const isProbe = (i: number) => i % probeEvery === 0;
     const indexes = Array.from({ length: clients }, (_, i) => i);
     const sinks = await startSinks(
       kind,
-      indexes.filter((i) => !isProbe(i)),
+      SECRET,
+      indexes.filter((i) => !isProbe(i)).map((index, k) => ({ index, port: portOf(k) })),
+      SINK_WORKERS,
     );
     const probes = await connectAll(
-      (i) =>
+      (k) =>
         kind === 'hub'
-          ? hubClient(PORT, SECRET, i * probeEvery, latencies)
+          ? hubClient(portOf(k), SECRET, k * probeEvery, latencies)
           : socketIoClient(latencies),
       indexes.filter(isProbe).length,
     );
     const senders = await connectAll(
-      (i) =>
+      (k) =>
         kind === 'hub'
-          ? hubClient(PORT, SECRET, i, undefined, child.ready.senders[i])
+          ? hubClient(portOf(k), SECRET, k, undefined, target.senders[k])
           : socketIoClient(undefined),
       SENDERS,
     );
     await new Promise((r) => setTimeout(r, 1500));
-    const idle = await child.stats();
-    const idleBytesPerConn = Math.round((idle.memory - before.memory) / (clients + SENDERS));
+    const idle = await target.sample();
+    const idleBytesPerConn =
+      idle.memory === undefined || before.memory === undefined
+        ? null
+        : Math.round((idle.memory - before.memory) / (clients + SENDERS));
+    const socketsByPort =
+      server === 'cluster' ? await Promise.all(ports.map(appSockets)) : undefined;
 
     // Warm-up second, then the measured window.
     let next = 0;
+    const sentAt: Tally = new Map();
+    const received = probes.map((p) => tallyOf(p.ws));
     const talk = paced(rate, () => {
-      sendSay(kind, senders[next]!.ws);
+      count(sentAt, sendSay(kind, senders[next]!.ws));
       next = (next + 1) % senders.length;
     });
     await new Promise((r) => setTimeout(r, 1000));
@@ -202,30 +189,48 @@ async function run(kind: Kind, clients: number, rate: number): Promise<RunResult
     }
     await sinks.reset();
     const sentAtStart = talk.sent();
-    const cpuStart = await child.stats();
+    const cpuStart = await target.sample();
     const genStart = process.cpuUsage();
     const windowStart = Date.now();
     await new Promise((r) => setTimeout(r, SECONDS * 1000));
-    const cpuEnd = await child.stats();
+    const cpuEnd = await target.sample();
     const gen = process.cpuUsage(genStart);
     const windowMs = Date.now() - windowStart;
     talk.stop();
     const sentInWindow = talk.sent() - sentAtStart;
-
+    // What arrived in the window; then 1 s for what is still on its way, for the exact count.
     const sunk = await sinks.collect();
-    // Probes count chat frames; every viewer gets the same bytes, so the fewest bytes any
-    // viewer received, against the probes' mean, says whether anybody missed frames.
-    const probeSays = probes.reduce((n, p) => n + p.counts.says, 0) / probes.length;
-    const probeBytes = probes.reduce((n, p) => n + p.counts.bytes, 0) / probes.length;
-    const fewestBytes = Math.min(...sunk.bytes, ...probes.map((p) => p.counts.bytes));
-    const framesPerSec = (probeSays * clients) / (windowMs / 1000);
-    const messages = sunk.messages + probes.reduce((n, p) => n + p.counts.messages, 0);
-    const cpuUs = cpuEnd.cpuUs - cpuStart.cpuUs;
+    const counts = probes.map((p) => ({ ...p.counts }));
     const sorted = [...latencies].sort((a, b) => a - b);
+    await new Promise((r) => setTimeout(r, 1000));
+    const drained = receivedShare(sentAt, received, windowStart, windowStart + windowMs);
+
+    // Probes count chat frames; every viewer of one process gets the same bytes, so the fewest
+    // bytes any viewer received, against the mean of the probes on its port, says whether
+    // anybody missed frames.
+    const onPort = (port: number) => counts.filter((_, k) => portOf(k) === port);
+    const probeSays = mean(counts.map((c) => c.says));
+    const deliveredByPort = ports.map((port) =>
+      Number((mean(onPort(port).map((c) => c.says)) / Math.max(1, sentInWindow)).toFixed(3)),
+    );
+    const leastBytesShare = Math.min(
+      ...ports.map((port) => {
+        const mine = onPort(port).map((c) => c.bytes);
+        const fewest = Math.min(...sunk.bytes.filter((_, i) => sunk.ports[i] === port), ...mine);
+        return fewest / Math.max(1, mean(mine));
+      }),
+    );
+    const framesPerSec = (probeSays * clients) / (windowMs / 1000);
+    const messages = sunk.messages + counts.reduce((n, c) => n + c.messages, 0);
+    const pct = (us: number) => Math.round((us / 1000 / windowMs) * 100);
+    const processCpuUs = Object.fromEntries(
+      Object.entries(cpuEnd.cpuUs).map(([name, us]) => [name, us - (cpuStart.cpuUs[name] ?? 0)]),
+    );
+    const cpuUs = Object.values(processCpuUs).reduce((n, us) => n + us, 0);
     for (const c of [...probes, ...senders]) c.close();
     await sinks.close();
     return {
-      server: kind,
+      server,
       clients,
       rate,
       sent: sentInWindow,
@@ -233,55 +238,26 @@ async function run(kind: Kind, clients: number, rate: number): Promise<RunResult
       p99: percentile(sorted, 99),
       framesPerSec: Math.round(framesPerSec),
       messagesPerSec: Math.round(messages / (windowMs / 1000)),
-      cpuPct: Math.round((cpuUs / 1000 / windowMs) * 100),
-      generatorCpuPct: Math.round(((gen.user + gen.system) / 1000 / windowMs) * 100),
-      generatorSysPct: Math.round((gen.system / 1000 / windowMs) * 100),
+      cpuPct: pct(cpuUs),
+      processCpuPct: Object.fromEntries(
+        Object.entries(processCpuUs).map(([name, us]) => [name, pct(us)]),
+      ),
+      generatorCpuPct: pct(gen.user + gen.system),
+      generatorSysPct: pct(gen.system),
       cpuUsPerFrame: Number((cpuUs / Math.max(1, framesPerSec * (windowMs / 1000))).toFixed(3)),
       loopP99Ms: cpuEnd.loopP99Ms,
       loopMaxMs: cpuEnd.loopMaxMs,
       idleBytesPerConn,
       delivered: Number((probeSays / Math.max(1, sentInWindow)).toFixed(3)),
-      leastBytesShare: Number((fewestBytes / Math.max(1, probeBytes)).toFixed(3)),
+      deliveredAfterDrain: Number(drained.toFixed(4)),
+      deliveredByPort,
+      socketsByPort,
+      leastBytesShare: Number(leastBytesShare.toFixed(3)),
     };
   } finally {
-    child.proc.kill();
-    await new Promise((r) => setTimeout(r, 500));
+    await target.stop();
   }
 }
-
-/** BENCH_ONLY=hub:10000:100,socketio:1000:100 runs just those cases. */
-const only = (process.env.BENCH_ONLY ?? '')
-  .split(',')
-  .filter(Boolean)
-  .map((c) => c.split(':'))
-  .map(([kind, clients, rate]): [Kind, number, number] => [
-    kind === 'socketio' ? 'socketio' : 'hub',
-    Number(clients),
-    Number(rate),
-  ]);
-
-const matrix: [Kind, number, number][] = only.length
-  ? only
-  : QUICK
-    ? [
-        ['hub', 1000, 100],
-        ['socketio', 1000, 100],
-      ]
-    : [
-        ['hub', 1000, 10],
-        ['hub', 1000, 100],
-        ['hub', 1000, 500],
-        ['hub', 5000, 10],
-        ['hub', 5000, 100],
-        ['hub', 5000, 500],
-        ['hub', 10000, 10],
-        ['hub', 10000, 100],
-        ['hub', 10000, 500],
-        // socket.io already falls behind at 1,000 clients and 100 msg/s (its queue grows by
-        // seconds a second); bigger rooms only take minutes longer to show the same.
-        ['socketio', 1000, 10],
-        ['socketio', 1000, 100],
-      ];
 
 const results: RunResult[] = [];
 for (const [kind, clients, rate] of matrix) {
@@ -302,6 +278,20 @@ const summary = {
   seconds: SECONDS,
   results,
   efficiencyVsSocketIo: { 1000: pair(1000), 5000: pair(5000), 10000: pair(10000) },
+  // Server CPU per delivered frame of each cluster case against one process of its size.
+  clusterCostVsSingle: results
+    .filter((r) => r.server === 'cluster')
+    .map((c) => {
+      const one = results.find((r) =>
+        same([r.server, r.clients, r.rate], ['hub', c.clients, c.rate]),
+      );
+      return {
+        clients: c.clients,
+        rate: c.rate,
+        cpuPerFrame: one ? Number((c.cpuUsPerFrame / one.cpuUsPerFrame).toFixed(2)) : null,
+      };
+    }),
 };
 console.log(`results: ${saveResult('realtime', summary)}`);
 console.log(JSON.stringify(summary.efficiencyVsSocketIo));
+console.log(JSON.stringify(summary.clusterCostVsSingle));

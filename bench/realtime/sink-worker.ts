@@ -6,28 +6,35 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { connectSink, sinkScript, type Sink } from './sink.ts';
 
+/** A viewer a worker connects: its index (which guest it is) and the server port it joins on. */
+export interface SinkViewer {
+  index: number;
+  port: number;
+}
+
 /** What the main thread gives a worker. */
 export interface SinkWorkerData {
-  port: number;
   kind: 'hub' | 'socketio';
   secret: string;
-  /** Viewer indexes this worker connects. */
-  indexes: number[];
+  /** The viewers this worker connects. */
+  viewers: SinkViewer[];
 }
 
 /** A worker's answer to `collect`. */
 export interface SinkTotals {
   messages: number;
-  /** Bytes received by each sink. */
+  /** Bytes received by each sink, in the order of the worker's viewers. */
   bytes: number[];
 }
 
-const { port, kind, secret, indexes } = workerData as SinkWorkerData;
+const { kind, secret, viewers } = workerData as SinkWorkerData;
 const sinks: Sink[] = [];
-for (let start = 0; start < indexes.length; start += 250) {
-  const batch = indexes.slice(start, start + 250);
+for (let start = 0; start < viewers.length; start += 250) {
+  const batch = viewers.slice(start, start + 250);
   sinks.push(
-    ...(await Promise.all(batch.map((i) => connectSink(port, sinkScript(kind, secret, i))))),
+    ...(await Promise.all(
+      batch.map((v) => connectSink(v.port, sinkScript(kind, secret, v.index))),
+    )),
   );
 }
 parentPort!.postMessage('ready');
