@@ -22,7 +22,7 @@ export type Preset = (typeof PRESETS)[number];
 export const DEFAULT_PRESET: Preset = 'veryfast';
 
 /** Default cap on lives transcoded at once: see docs/benchmarks.md ("Quality ladder"). */
-export const DEFAULT_TRANSCODE_MAX = 1;
+export const DEFAULT_TRANSCODE_MAX = 2;
 
 /** What the ingest's source stream is. */
 export interface SourceInfo {
@@ -92,7 +92,18 @@ export interface TranscodeJob {
  * instants as nginx's source playlist and hls.js switches between them cleanly.
  */
 export function transcodeArgs(job: TranscodeJob): string[] {
-  const args = ['-hide_banner', '-loglevel', 'error', '-nostdin', '-copyts', '-i', job.input];
+  // nginx keeps a player waiting when the publisher goes: end 3 s after the last data instead.
+  const quiet = ['-rw_timeout', '3000000'];
+  const args = [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-nostdin',
+    ...quiet,
+    '-copyts',
+    '-i',
+    job.input,
+  ];
   for (const height of job.heights) {
     const kbps = LADDER_KBPS[height] ?? 1200;
     args.push(

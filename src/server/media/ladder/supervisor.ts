@@ -30,6 +30,9 @@ export const FFMPEG_BIN = '/usr/bin/ffmpeg';
 /** A source playlist untouched for this long belongs to a live that has ended. */
 export const SOURCE_STALE_MS = 5_000;
 
+/** A source playlist untouched for this long when its transcoder ends: the push has ended. */
+export const SOURCE_ENDED_MS = 2_000;
+
 /** Longest wait before a dead transcoder is started again. */
 export const MAX_RESTART_DELAY_MS = 10_000;
 
@@ -152,8 +155,16 @@ export function startLadder(options: SupervisorOptions): Supervisor {
       live.child = null;
       live.pid = null;
       if (stopped || lives.get(live.anchorId) !== live) return;
-      // Its live goes on: players lose the master and fall back to the source meanwhile.
       clear(live);
+      const sourceAt = statSync(path.join(hlsDir, `${live.anchorId}.m3u8`), {
+        throwIfNoEntry: false,
+      })?.mtimeMs;
+      if (!sourceAt || Date.now() - sourceAt > SOURCE_ENDED_MS) {
+        // The push ended (its input went quiet): the live goes once its playlist is stale.
+        live.retryAt = Date.now() + SOURCE_STALE_MS;
+        return;
+      }
+      // Its live goes on: players lose the master and fall back to the source meanwhile.
       const delay = Math.min(1_000 * 2 ** live.restarts, MAX_RESTART_DELAY_MS);
       live.retryAt = Date.now() + delay;
       live.restarts += 1;
