@@ -132,6 +132,10 @@ test('a pushed live gets 720p and 480p with Auto, and survives its transcoder dy
     await expect(player).toHaveAttribute('data-state', 'playing');
     await expect(player).toHaveAttribute('data-level', '720');
 
+    // A page rendered while the ladder runs names the master as the room's stream.
+    const html = await (await page.request.get(`/liveMatchesTwo/${anchorId}`)).text();
+    expect(html).toContain(`data-src="/hls/${anchorId}/master.m3u8"`);
+
     pushes.abort();
     await pushing;
   } finally {

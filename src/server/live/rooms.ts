@@ -5,6 +5,7 @@ import type { Locale } from '../../lib/i18n/locale.ts';
 import type { Db } from '../db/index.ts';
 import { categories, liveRooms, matches, secondCategories, users } from '../db/schema.ts';
 import { liveCover } from '../media/frames.ts';
+import { ingestPlaybackUrl } from '../media/ladder/paths.ts';
 import { isIngestUrl } from '../studio/stream.ts';
 
 /** A room card. */
@@ -90,11 +91,12 @@ export async function listUpcomingRoomIds(
 export const DEMO_STREAM_URL = '/media/demo/master.m3u8';
 
 /**
- * What the player loads for a stream: a stream pushed to our own ingest plays for real; other
- * rooms play the demo clip when MEDIA=demo, else their own stream.
+ * What the player loads for a stream: a stream pushed to our own ingest plays for real (its
+ * quality ladder's master while one runs in `mediaDir`, else its source); other rooms play the
+ * demo clip when MEDIA=demo, else their own stream.
  */
-export function playbackUrl(media: 'demo' | 'live', streamUrl: string): string {
-  if (isIngestUrl(streamUrl)) return streamUrl;
+export function playbackUrl(media: 'demo' | 'live', streamUrl: string, mediaDir?: string): string {
+  if (isIngestUrl(streamUrl)) return mediaDir ? ingestPlaybackUrl(mediaDir, streamUrl) : streamUrl;
   return media === 'demo' ? DEMO_STREAM_URL : streamUrl;
 }
 

@@ -22,8 +22,14 @@ const roomRequest = z.object({
 });
 
 /** The state as the client sees it: the stream the player loads (the demo clip with MEDIA=demo). */
-function withPlayback<T extends { stream_url: string }>(media: 'demo' | 'live', state: T): T {
-  return { ...state, stream_url: state.stream_url && playbackUrl(media, state.stream_url) };
+function withPlayback<T extends { stream_url: string }>(
+  env: { media: 'demo' | 'live'; mediaDir: string },
+  state: T,
+): T {
+  return {
+    ...state,
+    stream_url: state.stream_url && playbackUrl(env.media, state.stream_url, env.mediaDir),
+  };
 }
 
 /** Ticket routes, mounted under /api/live; each app has its own payment limiter. */
@@ -35,7 +41,7 @@ export function ticketRoutes() {
       const { anchor_id } = await input(c, roomRequest);
       const state = await entryState(c.get('rt').db, anchor_id, c.get('user'));
       if (!state) throw new ApiError('errors.notFound', { httpStatus: 404 });
-      return ok(c, withPlayback(c.get('rt').env.media, state));
+      return ok(c, withPlayback(c.get('rt').env, state));
     })
     .post('/enter_ticket_room', requireUser, async (c) => {
       const { anchor_id } = await input(c, roomRequest);
@@ -47,7 +53,7 @@ export function ticketRoutes() {
         if (result.reason === 'noRoom') throw new ApiError('errors.notFound', { httpStatus: 404 });
         throw new ApiError('liveRoom.ticket.notEnough');
       }
-      const state = withPlayback(c.get('rt').env.media, result.state);
+      const state = withPlayback(c.get('rt').env, result.state);
       return ok(c, { ...state, charged: result.charged ? 1 : 0 });
     });
 }
