@@ -19,6 +19,7 @@ import { ladderDir } from '../../src/server/media/ladder/paths.ts';
 import { newestSegment } from '../../src/server/media/ladder/probe.ts';
 import { startLadder, type Supervisor } from '../../src/server/media/ladder/supervisor.ts';
 import { startIngest, type Ingest } from '../../src/server/media/nginx.ts';
+import { freePort } from './redis-helpers.ts';
 
 const FFMPEG = '/usr/bin/ffmpeg';
 const ANCHOR = 4242;
@@ -73,12 +74,12 @@ beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'ladder-'));
   hooks = createServer((_req, res) => res.writeHead(200).end('ok'));
   await new Promise<void>((resolve) => hooks.listen(0, '127.0.0.1', resolve));
-  const rtmpPort = 19450 + (Number(process.env.VITEST_POOL_ID ?? 0) % 20);
+  const rtmpPort = await freePort();
   ingest = await startIngest({
     mediaDir: dir,
     rtmpHost: '127.0.0.1',
     rtmpPort,
-    controlPort: rtmpPort + 100,
+    controlPort: await freePort(),
     hookBase: `http://127.0.0.1:${(hooks.address() as AddressInfo).port}`,
     hookToken: 'test',
   });
