@@ -83,3 +83,14 @@ export async function probeSource(
     audio: streams.some((s) => s.codec_type === 'audio'),
   };
 }
+
+/**
+ * The first fragment of the newest publish a source playlist shows: nginx-rtmp marks it with
+ * `#EXT-X-DISCONTINUITY` (its timestamps start over). Null once the window has moved past it.
+ */
+export function publishEpoch(playlist: string): string | null {
+  const lines = playlist.split(/\r?\n/).map((l) => l.trim());
+  const mark = lines.lastIndexOf('#EXT-X-DISCONTINUITY');
+  if (mark === -1) return null;
+  return lines.slice(mark + 1).find((l) => l && !l.startsWith('#')) ?? null;
+}

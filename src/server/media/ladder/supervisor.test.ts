@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,11 +19,11 @@ async function until(what: string, check: () => boolean, ms = 8_000) {
   }
 }
 
-/** A source playlist for `id` whose one segment is `segment`. */
-function publish(id: number, segment: string) {
+/** A source playlist for `id` whose one segment is `segment` (after `before`, if given). */
+function publish(id: number, segment: string, before = '') {
   writeFileSync(
     path.join(hls, `${id}.m3u8`),
-    `#EXTM3U\n#EXT-X-TARGETDURATION:1\n#EXTINF:0.2,\n${segment}\n`,
+    `#EXTM3U\n#EXT-X-TARGETDURATION:1\n${before}#EXTINF:0.2,\n${segment}\n`,
   );
 }
 
@@ -85,5 +85,28 @@ describe('startLadder', () => {
     });
     expect(byId().has(first.anchorId)).toBe(false);
     expect(() => process.kill(first.pid!, 0)).toThrow();
+  });
+
+  it('starts the ladder over when the anchor publishes again', async () => {
+    await ladder?.stop();
+    for (const id of [1, 2, 3, 4]) rmSync(path.join(hls, `${id}.m3u8`), { force: true });
+    publish(5, 'hd.ts', '#EXT-X-DISCONTINUITY\n');
+    ladder = startLadder({
+      mediaDir: dir,
+      rtmpPort: 1,
+      settings: { max: 1, preset: 'ultrafast' },
+      intervalMs: 100,
+      ffmpeg: fakeFfmpeg,
+    });
+    const pid = () => ladder!.lives()[0]?.pid ?? null;
+    await until('a transcoder', () => pid() !== null);
+    const first = pid()!;
+    await new Promise((r) => setTimeout(r, 300));
+    expect(pid()).toBe(first);
+    // nginx marks the new publish's first fragment: its clock starts over, so does the ladder.
+    copyFileSync(path.join(hls, 'hd.ts'), path.join(hls, 'hd2.ts'));
+    publish(5, 'hd2.ts', '#EXT-X-DISCONTINUITY\n#EXTINF:0.2,\nhd.ts\n#EXT-X-DISCONTINUITY\n');
+    await until('a new transcoder', () => pid() !== null && pid() !== first);
+    expect(ladder.lives()[0]!.restarts).toBe(0);
   });
 });

@@ -10,7 +10,15 @@
  * 1, 2, 4... up to 10 s.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { log } from '../../log.ts';
 import { ladderDir, ladderRoot } from './paths.ts';
@@ -22,7 +30,7 @@ import {
   type LadderSettings,
   type SourceInfo,
 } from './plan.ts';
-import { probeSource } from './probe.ts';
+import { probeSource, publishEpoch } from './probe.ts';
 
 /** Debian's ffmpeg. */
 export const FFMPEG_BIN = '/usr/bin/ffmpeg';
@@ -66,6 +74,8 @@ export interface LadderLive {
 
 interface Live extends LadderLive {
   seenAt: number;
+  /** The source's current publish (publishEpoch of its playlist), once seen. */
+  epoch: string | null;
   probing: boolean;
   child: ChildProcess | null;
   retryAt: number;
@@ -201,6 +211,37 @@ export function startLadder(options: SupervisorOptions): Supervisor {
     });
   };
 
+  /**
+   * Whether the anchor published again since it was last looked at (nginx marks the new
+   * publish's first fragment with a discontinuity, and its timestamps start over).
+   */
+  const republished = (live: Live): boolean => {
+    let text = '';
+    try {
+      text = readFileSync(path.join(hlsDir, `${live.anchorId}.m3u8`), 'utf8');
+    } catch {
+      return false;
+    }
+    const epoch = publishEpoch(text);
+    if (!epoch) return false;
+    const changed = live.epoch !== null && epoch !== live.epoch;
+    live.epoch = epoch;
+    return changed;
+  };
+
+  /** A new publish: its size may differ and its clock starts over, so the ladder starts over. */
+  const restartFresh = (live: Live) => {
+    const child = live.child;
+    live.child = null;
+    live.pid = null;
+    live.source = null;
+    live.heights = [];
+    live.retryAt = 0;
+    clear(live);
+    if (child) void end(child);
+    log('info', 'ladder_republished', { anchorId: live.anchorId });
+  };
+
   const tick = () => {
     const now = Date.now();
     const ids = new Set(publishing(hlsDir, now));
@@ -226,15 +267,20 @@ export function startLadder(options: SupervisorOptions): Supervisor {
         probing: false,
         child: null,
         retryAt: 0,
+        epoch: null,
       });
     }
     let places = options.settings.max - [...lives.values()].filter((l) => l.transcoding).length;
     for (const live of lives.values()) {
+      if (republished(live)) restartFresh(live);
       if (!live.source) {
         if (!live.probing) probe(live);
         continue;
       }
-      if (live.heights.length === 0) continue;
+      if (live.heights.length === 0) {
+        live.transcoding = false;
+        continue;
+      }
       if (!live.transcoding) {
         if (places <= 0) continue;
         places -= 1;
