@@ -132,7 +132,23 @@ test('a pushed live gets 720p and 480p with Auto, and survives its transcoder dy
     await expect(player).toHaveAttribute('data-state', 'playing');
     await expect(player).toHaveAttribute('data-level', '720');
 
+    // A viewer on 480p when it dies again is carried on: hls.js falls back to the source level,
+    // or the player reloads the room's stream, which is the source until the ladder is back.
+    await player.hover();
+    await player.locator('.pl-quality-btn').click();
+    await player.getByRole('menuitemradio', { name: '480p', exact: true }).click();
+    await expect
+      .poll(() => video.evaluate((v: HTMLVideoElement) => v.videoHeight), { timeout: 15_000 })
+      .toBe(480);
+    const [second] = ladder.lives();
+    process.kill(second!.pid!, 'SIGKILL');
+    await expect.poll(() => ladder!.lives()[0]?.restarts, { timeout: 10_000 }).toBe(2);
+    const diedAt = await currentTime(page);
+    await expect.poll(() => currentTime(page), { timeout: 30_000 }).toBeGreaterThan(diedAt + 3);
+    await expect(player).toHaveAttribute('data-state', 'playing', { timeout: 20_000 });
+
     // A page rendered while the ladder runs names the master as the room's stream.
+    await expect.poll(() => ladder!.lives()[0]?.master, { timeout: 20_000 }).toBe(true);
     const html = await (await page.request.get(`/liveMatchesTwo/${anchorId}`)).text();
     expect(html).toContain(`data-src="/hls/${anchorId}/master.m3u8"`);
 
