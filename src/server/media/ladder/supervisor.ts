@@ -159,7 +159,14 @@ export function startLadder(options: SupervisorOptions): Supervisor {
       heights: live.heights,
       pid: live.pid,
     });
-    child.once('error', (error) => log('error', 'ladder_spawn_failed', { error: String(error) }));
+    child.once('error', (error) => {
+      log('error', 'ladder_spawn_failed', { anchorId: live.anchorId, error: String(error) });
+      // Not started at all (no ffmpeg?): try again later rather than never.
+      if (live.child === child && child.pid === undefined) {
+        live.child = null;
+        live.retryAt = Date.now() + MAX_RESTART_DELAY_MS;
+      }
+    });
     child.once('exit', (code, signal) => {
       if (live.child !== child) return;
       live.child = null;
