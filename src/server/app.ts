@@ -53,7 +53,7 @@ import { lotteryRoutes } from './lottery/routes.ts';
 export function createApi(rt: Runtime): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();
   // First in, so last out: it sees every answer, errors and not-found included.
-  if (rt.env.apiResponseKey) app.use('*', sealEnvelopes(rt.env.apiResponseKey));
+  if (rt.env?.apiResponseKey) app.use('*', sealEnvelopes(rt.env.apiResponseKey));
   app.use('*', context(rt));
   app.use(
     '*',

@@ -4,8 +4,9 @@
  * live room in one transaction, refusal with a reason and a retry, and the CLI's service path.
  */
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApi } from '../../src/server/app.ts';
+import { createMemoryState } from '../../src/server/shared/state.ts';
 import { approveApplication } from '../../src/server/anchors/applications.ts';
 import { createSession } from '../../src/server/auth/sessions.ts';
 import { anchorApplications, liveRooms, ROLE, users } from '../../src/server/db/schema.ts';
@@ -45,6 +46,15 @@ describe.each(DB_KINDS)('anchor applications (%s)', (kind) => {
   afterAll(async () => {
     await t?.dispose();
   });
+  // Limits live in the runtime's shared state: each test starts with them afresh.
+  beforeEach(() => {
+    t.rt.shared = createMemoryState();
+  });
+  /** An app with its limits afresh, as on a restarted process (limits live in the shared state). */
+  const freshApi = () => {
+    t.rt.shared = createMemoryState();
+    return createApi(t.rt);
+  };
 
   const as = async (mobile: string, lang = 'en') => ({
     authorization: `Bearer ${await createSession(t.rt.db, ids[mobile]!, 'test')}`,
@@ -108,7 +118,7 @@ describe.each(DB_KINDS)('anchor applications (%s)', (kind) => {
     const headers = await as(MEMBER);
     const sms = await code(headers);
     // A fresh app per case: the submission rate limit is per process.
-    const res = await apply(headers, { ...GOOD, code: sms, ...change }, createApi(t.rt));
+    const res = await apply(headers, { ...GOOD, code: sms, ...change }, freshApi());
     expect(res.status).toBe(1);
     expect(res.msg).toContain(message);
     expect(await rows()).toBe(0);
@@ -128,7 +138,7 @@ describe.each(DB_KINDS)('anchor applications (%s)', (kind) => {
   });
 
   it('limits submissions per user', async () => {
-    const api = createApi(t.rt);
+    const api = freshApi();
     const headers = await as(MEMBER);
     const answers = [];
     for (let i = 0; i < 11; i += 1) answers.push(await apply(headers, { agree: 0 }, api));
@@ -271,7 +281,7 @@ describe.each(DB_KINDS)('anchor applications (%s)', (kind) => {
     expect(twice.status).toBe(1);
     const status = await callApi(app, 'GET', '/api/user/anchor_apply_status', undefined, member);
     expect(status.data).toMatchObject({ status: 'verified' });
-    const more = await apply(member, { ...GOOD, code: await code(member) }, createApi(t.rt));
+    const more = await apply(member, { ...GOOD, code: await code(member) }, freshApi());
     expect(more).toMatchObject({ status: 1, msg: 'You are already an anchor' });
   });
 
