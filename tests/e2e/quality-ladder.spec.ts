@@ -7,7 +7,6 @@
  * the supervisor starts it again. ffmpeg, nginx and libnginx-mod-rtmp must be installed: this
  * test fails, never skips, without them.
  */
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import type { Page } from '@playwright/test';
@@ -16,9 +15,9 @@ import { mediaHookToken } from '../../src/server/media/hooks.ts';
 import { startLadder, type Supervisor } from '../../src/server/media/ladder/supervisor.ts';
 import { startIngest, type Ingest } from '../../src/server/media/nginx.ts';
 import { expect, screenshot, test, useLocale } from './fixtures.ts';
+import { FFMPEG, pushPattern } from '../media-pattern.ts';
 
 const ANCHOR = '13900000017';
-const FFMPEG = '/usr/bin/ffmpeg';
 
 /** The video's current time. */
 function currentTime(page: Page): Promise<number> {
@@ -162,20 +161,6 @@ test('a pushed live gets 720p and 480p with Auto, and survives its transcoder dy
   }
 });
 
-/** Pushes a 1280x720 test pattern with a tone (1 s keyframes); resolves with ffmpeg's exit code. */
-function push(port: number, stream: string, seconds: number, signal: AbortSignal) {
-  // prettier-ignore
-  const args = [
-    '-hide_banner', '-loglevel', 'error', '-re',
-    '-f', 'lavfi', '-i', `testsrc2=size=1280x720:rate=25:duration=${seconds}`,
-    '-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`,
-    '-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-pix_fmt', 'yuv420p',
-    '-g', '25', '-c:a', 'aac', '-f', 'flv', `rtmp://127.0.0.1:${port}/live/${stream}`,
-  ];
-  return new Promise<number>((resolve) => {
-    const child = spawn(FFMPEG, args, { stdio: ['ignore', 'ignore', 'pipe'], signal });
-    child.stderr.resume();
-    child.once('error', () => resolve(1));
-    child.once('exit', (code) => resolve(code ?? 1));
-  });
-}
+/** Pushes the suite's test pattern to the ingest on `port`; resolves with ffmpeg's exit code. */
+const push = (port: number, stream: string, seconds: number, signal?: AbortSignal) =>
+  pushPattern(`rtmp://127.0.0.1:${port}/live/${stream}`, { seconds, size: '1280x720' }, signal);

@@ -7,12 +7,12 @@
  * public list), shows it again and deletes it after confirming. nginx, libnginx-mod-rtmp and
  * ffmpeg must be installed: this test fails, never skips, without them.
  */
-import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { mediaHookToken } from '../../src/server/media/hooks.ts';
 import { startIngest, type Ingest } from '../../src/server/media/nginx.ts';
 import { expect, expectAccessible, screenshot, signIn, test, useLocale } from './fixtures.ts';
+import { pushPattern } from '../media-pattern.ts';
 
 const ANCHOR = '13900000019';
 const TITLE = 'Recorded test pattern';
@@ -192,41 +192,6 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Pushes `seconds` of a small test pattern with a tone; resolves with ffmpeg's exit code. */
-function push(port: number, stream: string, seconds: number): Promise<number> {
-  const args = [
-    '-hide_banner',
-    '-loglevel',
-    'error',
-    '-re',
-    '-f',
-    'lavfi',
-    '-i',
-    `testsrc2=size=320x180:rate=25:duration=${seconds}`,
-    '-f',
-    'lavfi',
-    '-i',
-    `sine=frequency=440:duration=${seconds}`,
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-tune',
-    'zerolatency',
-    '-pix_fmt',
-    'yuv420p',
-    '-g',
-    '25',
-    '-c:a',
-    'aac',
-    '-f',
-    'flv',
-    `rtmp://127.0.0.1:${port}/live/${stream}`,
-  ];
-  return new Promise((resolve) => {
-    const child = spawn('/usr/bin/ffmpeg', args, { stdio: ['ignore', 'ignore', 'pipe'] });
-    child.stderr.resume();
-    child.once('error', () => resolve(1));
-    child.once('exit', (code) => resolve(code ?? 1));
-  });
-}
+/** Pushes the suite's test pattern to the ingest on `port`; resolves with ffmpeg's exit code. */
+const push = (port: number, stream: string, seconds: number, signal?: AbortSignal) =>
+  pushPattern(`rtmp://127.0.0.1:${port}/live/${stream}`, { seconds }, signal);

@@ -7,7 +7,6 @@
  * port, and its key is refused afterwards. nginx, libnginx-mod-rtmp and ffmpeg must be installed:
  * this test fails, never skips, without them.
  */
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import type { Runtime } from '../../src/server/runtime.ts';
@@ -15,9 +14,9 @@ import { liveRooms, users } from '../../src/server/db/schema.ts';
 import { mediaHookToken } from '../../src/server/media/hooks.ts';
 import { startIngest, type Ingest } from '../../src/server/media/nginx.ts';
 import { expect, screenshot, test, useLocale } from './fixtures.ts';
+import { FFMPEG, pushPattern } from '../media-pattern.ts';
 
 const ANCHOR = '13900000017';
-const FFMPEG = '/usr/bin/ffmpeg';
 
 test('an anchor pushes RTMP with their key and a viewer watches it play', async ({
   page,
@@ -155,49 +154,10 @@ async function exitWithin(pushing: Promise<number>, ms: number): Promise<number 
   }
 }
 
-/**
- * Pushes `seconds` of a test pattern with a tone to the ingest; resolves with ffmpeg's exit code.
- * Aborting `signal` kills ffmpeg.
- */
-function push(
-  port: number,
-  stream: string,
-  seconds: number,
-  signal?: AbortSignal,
-): Promise<number> {
-  const args = [
-    '-hide_banner',
-    '-loglevel',
-    'error',
-    '-re',
-    '-f',
-    'lavfi',
-    '-i',
-    `testsrc2=size=640x360:rate=25:duration=${seconds}`,
-    '-f',
-    'lavfi',
-    '-i',
-    `sine=frequency=440:duration=${seconds}`,
-    '-c:v',
-    'libx264',
-    '-preset',
-    'veryfast',
-    '-tune',
-    'zerolatency',
-    '-pix_fmt',
-    'yuv420p',
-    '-g',
-    '50',
-    '-c:a',
-    'aac',
-    '-f',
-    'flv',
+/** Pushes the suite's test pattern to the ingest on `port`; resolves with ffmpeg's exit code. */
+const push = (port: number, stream: string, seconds: number, signal?: AbortSignal) =>
+  pushPattern(
     `rtmp://127.0.0.1:${port}/live/${stream}`,
-  ];
-  return new Promise((resolve) => {
-    const child = spawn(FFMPEG, args, { stdio: ['ignore', 'ignore', 'pipe'], signal });
-    child.stderr.resume();
-    child.once('error', () => resolve(1));
-    child.once('exit', (code) => resolve(code ?? 1));
-  });
-}
+    { seconds, size: '640x360', gop: 50, preset: 'veryfast' },
+    signal,
+  );

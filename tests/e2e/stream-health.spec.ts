@@ -7,7 +7,6 @@
  * until the server has grabbed a frame, then the frame: a real 480x270 JPEG under /frames/.
  * nginx, libnginx-mod-rtmp and ffmpeg must be installed: this test fails, never skips.
  */
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import type { Page } from '@playwright/test';
@@ -19,10 +18,10 @@ import { startIngest, type Ingest } from '../../src/server/media/nginx.ts';
 import type { StreamHealth } from '../../src/lib/studio/stream-health.ts';
 import type { Runtime } from '../../src/server/runtime.ts';
 import { expect, screenshot, signIn, test, useLocale } from './fixtures.ts';
+import { FFMPEG, pushPattern } from '../media-pattern.ts';
 
 const ANCHOR = '13900000016';
 const OTHER_ANCHOR = '13900000015';
-const FFMPEG = '/usr/bin/ffmpeg';
 
 test('an anchor sees the health of their stream and the cards show a frame of it', async ({
   page,
@@ -236,56 +235,10 @@ function freePort(): Promise<number> {
   });
 }
 
-/**
- * Pushes up to `seconds` of a 1280x720 test pattern at 20 fps, a keyframe every 80 frames (4 s)
- * and 300 kb/s, with a tone; aborting `signal` stops it. Resolves with ffmpeg's exit code.
- */
-function push(port: number, stream: string, seconds: number, signal: AbortSignal): Promise<number> {
-  const args = [
-    '-hide_banner',
-    '-loglevel',
-    'error',
-    '-re',
-    '-f',
-    'lavfi',
-    '-i',
-    `testsrc2=size=1280x720:rate=20:duration=${seconds}`,
-    '-f',
-    'lavfi',
-    '-i',
-    `sine=frequency=440:duration=${seconds}`,
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-tune',
-    'zerolatency',
-    '-pix_fmt',
-    'yuv420p',
-    '-g',
-    '80',
-    '-keyint_min',
-    '80',
-    '-sc_threshold',
-    '0',
-    '-b:v',
-    '300k',
-    '-maxrate',
-    '300k',
-    '-bufsize',
-    '600k',
-    '-c:a',
-    'aac',
-    '-b:a',
-    '64k',
-    '-f',
-    'flv',
+/** Pushes the suite's test pattern to the ingest on `port`; resolves with ffmpeg's exit code. */
+const push = (port: number, stream: string, seconds: number, signal?: AbortSignal) =>
+  pushPattern(
     `rtmp://127.0.0.1:${port}/live/${stream}`,
-  ];
-  return new Promise((resolve) => {
-    const child = spawn(FFMPEG, args, { stdio: ['ignore', 'ignore', 'pipe'], signal });
-    child.stderr.resume();
-    child.once('error', () => resolve(1));
-    child.once('exit', (code) => resolve(code ?? 1));
-  });
-}
+    { seconds, size: '1280x720', fps: 20, gop: 80, bitrate: '300k' },
+    signal,
+  );

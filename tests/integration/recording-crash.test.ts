@@ -15,6 +15,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { mediaHookToken } from '../../src/server/media/hooks.ts';
 import { startIngest, type Ingest } from '../../src/server/media/nginx.ts';
 import { RECORDING_IDLE_MS } from '../../src/server/recordings/worker.ts';
+import { pushPattern } from '../media-pattern.ts';
 
 const ANCHOR = '13900000017';
 const SECRET = 'recording-crash-test-secret-0123456789abcdef';
@@ -164,41 +165,6 @@ describe('a server killed mid-live', () => {
   }, 180_000);
 });
 
-/** Pushes `seconds` of a small test pattern with a tone; resolves with ffmpeg's exit code. */
-function push(port: number, stream: string, seconds: number): Promise<number> {
-  const args = [
-    '-hide_banner',
-    '-loglevel',
-    'error',
-    '-re',
-    '-f',
-    'lavfi',
-    '-i',
-    `testsrc2=size=320x180:rate=25:duration=${seconds}`,
-    '-f',
-    'lavfi',
-    '-i',
-    `sine=frequency=440:duration=${seconds}`,
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-tune',
-    'zerolatency',
-    '-pix_fmt',
-    'yuv420p',
-    '-g',
-    '25',
-    '-c:a',
-    'aac',
-    '-f',
-    'flv',
-    `rtmp://127.0.0.1:${port}/live/${stream}`,
-  ];
-  return new Promise((resolve) => {
-    const child = spawn('/usr/bin/ffmpeg', args, { stdio: ['ignore', 'ignore', 'pipe'] });
-    child.stderr.resume();
-    child.once('error', () => resolve(1));
-    child.once('exit', (code) => resolve(code ?? 1));
-  });
-}
+/** Pushes the suite's test pattern to the ingest on `port`; resolves with ffmpeg's exit code. */
+const push = (port: number, stream: string, seconds: number, signal?: AbortSignal) =>
+  pushPattern(`rtmp://127.0.0.1:${port}/live/${stream}`, { seconds }, signal);
