@@ -20,6 +20,8 @@ export interface Pattern {
   gop?: number;
   /** x264 preset (ultrafast). */
   preset?: string;
+  /** Keyframes exactly every `gop` frames, never at scene cuts (x264's keyint_min, sc_threshold). */
+  strictGop?: boolean;
   /** Video bitrate held to this rate (e.g. `300k`); the encoder's choice when absent. */
   bitrate?: string;
 }
@@ -41,11 +43,12 @@ export function patternArgs(pattern: Pattern, output: string, live: boolean): st
       ]
     : [];
   return [
-    ...['-hide_banner', '-loglevel', 'error', '-y', ...(live ? ['-re'] : [])],
+    ...['-hide_banner', '-loglevel', 'error', ...(live ? ['-re'] : ['-y'])],
     ...['-f', 'lavfi', '-i', `testsrc2=size=${size}:rate=${fps}:duration=${seconds}`],
     ...['-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`],
     ...['-c:v', 'libx264', '-preset', preset, ...(live ? ['-tune', 'zerolatency'] : [])],
-    ...['-pix_fmt', 'yuv420p', '-g', gop, '-keyint_min', gop, '-sc_threshold', '0'],
+    ...['-pix_fmt', 'yuv420p', '-g', gop],
+    ...(pattern.strictGop ? ['-keyint_min', gop, '-sc_threshold', '0'] : []),
     ...rate,
     ...['-c:a', 'aac', '-f', 'flv', output],
   ];

@@ -239,6 +239,6 @@ function freePort(): Promise<number> {
 const push = (port: number, stream: string, seconds: number, signal?: AbortSignal) =>
   pushPattern(
     `rtmp://127.0.0.1:${port}/live/${stream}`,
-    { seconds, size: '1280x720', fps: 20, gop: 80, bitrate: '300k' },
+    { seconds, size: '1280x720', fps: 20, gop: 80, strictGop: true, bitrate: '300k' },
     signal,
   );
