@@ -10,7 +10,7 @@
 import { existsSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import type { Page } from '@playwright/test';
-import { users } from '../../src/server/db/schema.ts';
+import { liveRooms, users } from '../../src/server/db/schema.ts';
 import { mediaHookToken } from '../../src/server/media/hooks.ts';
 import { startLadder, type Supervisor } from '../../src/server/media/ladder/supervisor.ts';
 import { startIngest, type Ingest } from '../../src/server/media/nginx.ts';
@@ -78,6 +78,19 @@ test('a pushed live gets 720p and 480p with Auto, and survives its transcoder dy
       intervalMs: 500,
     });
     const pushing = push(rtmpPort, stream, 90, pushes.signal);
+    // The ingest has let the push in (a busy machine can take seconds to start ffmpeg).
+    await expect
+      .poll(
+        async () =>
+          (
+            await rt.db
+              .select({ isLive: liveRooms.isLive })
+              .from(liveRooms)
+              .where(eq(liveRooms.anchorId, anchorId))
+          )[0]?.isLive,
+        { timeout: 30_000 },
+      )
+      .toBe(true);
 
     // The viewer arrives as the live starts: the source first, the master once it is written.
     await useLocale(page, baseURL!, 'en-US');

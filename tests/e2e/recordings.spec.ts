@@ -9,6 +9,8 @@
  */
 import { createServer } from 'node:net';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { eq } from 'drizzle-orm';
+import { liveRooms } from '../../src/server/db/schema.ts';
 import { mediaHookToken } from '../../src/server/media/hooks.ts';
 import { startIngest, type Ingest } from '../../src/server/media/nginx.ts';
 import { expect, expectAccessible, screenshot, signIn, test, useLocale } from './fixtures.ts';
@@ -44,6 +46,15 @@ test('a pushed live is recorded into a replay that plays and seeks, and its anch
   const { token, id: anchorId } = ((await login.json()) as { data: { token: string; id: number } })
     .data;
   const headers = { authorization: `Bearer ${token}` };
+  // The room goes back to its match after this live (other journeys list it as upcoming).
+  const [room] = await rt.db
+    .select({
+      matchId: liveRooms.matchId,
+      categoryId: liveRooms.categoryId,
+      secondCategoryId: liveRooms.secondCategoryId,
+    })
+    .from(liveRooms)
+    .where(eq(liveRooms.anchorId, anchorId));
   const infoRes = await page.request.post('/webapi/live/getStreamInfo', { headers, data: {} });
   const stream = ((await infoRes.json()) as { data: { stream: string } }).data.stream;
   const start = await page.request.post('/webapi/live/startLive', {
@@ -172,6 +183,7 @@ test('a pushed live is recorded into a replay that plays and seeks, and its anch
   } finally {
     await ingest?.stop();
     await page.request.post('/webapi/live/endLive', { headers, data: {} });
+    if (room) await rt.db.update(liveRooms).set(room).where(eq(liveRooms.anchorId, anchorId));
   }
 });
 
