@@ -68,6 +68,14 @@ const PREFIX = 'arena-live:';
 const COMMAND_TIMEOUT_MS = 500;
 /** Tries of one update that keeps meeting other processes' changes. */
 const MAX_TRIES = 50;
+/** Longest pause between two tries; the pause is random so two processes stop meeting in step. */
+const MAX_BACKOFF_MS = 20;
+
+/** A random pause that grows with the tries: two processes racing in lockstep fall out of step. */
+function backoff(tries: number): Promise<void> {
+  const ceiling = Math.min(MAX_BACKOFF_MS, 2 ** Math.min(tries, 5));
+  return new Promise((resolve) => setTimeout(resolve, Math.random() * ceiling));
+}
 
 /** INCR with the window's expiry set by the hit that opens it, in one step. */
 const HIT_SCRIPT = `local n = redis.call('INCR', KEYS[1])
@@ -148,6 +156,7 @@ export async function createRedisState(url: string): Promise<SharedState> {
               const result = step(value);
               if (await redis.arenaSwap(redisKey, text, JSON.stringify(value), ttlMs))
                 return result;
+              await backoff(tries);
             }
             throw new ContentionError(`shared value ${key} kept changing`);
           },
