@@ -40,3 +40,8 @@ export function addDays(day: string, offset: number): string {
 export function siteTime(date: Date): string {
   return new Date(date.getTime() + SITE_UTC_OFFSET_MIN * 60_000).toISOString().slice(11, 16);
 }
+
+/** Whole seconds since the Unix epoch at `date`, rounded down: the unit of the API's times. */
+export function unixSeconds(date: Date): number {
+  return Math.floor(date.getTime() / 1000);
+}

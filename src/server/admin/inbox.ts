@@ -2,10 +2,9 @@
 import type { FeedbackView, RechargeOrderView } from '../../lib/admin/views.ts';
 import { and, desc, eq, lt, type SQL } from 'drizzle-orm';
 import { ADMIN_PAGE, type RECHARGE_FILTERS } from '../../lib/validation/admin.ts';
+import { unixSeconds } from '../../lib/time.ts';
 import type { Db } from '../db/index.ts';
 import { feedback, rechargeOrders, users } from '../db/schema.ts';
-
-const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 
 /** Feedback older than the id `before` (a page of ADMIN_PAGE). */
 export async function listFeedback(db: Db, before?: number): Promise<FeedbackView[]> {
@@ -23,7 +22,7 @@ export async function listFeedback(db: Db, before?: number): Promise<FeedbackVie
     contact: f.contact,
     user_id: f.userId,
     nick_name: nickName ?? '',
-    created_at: seconds(f.createdAt),
+    created_at: unixSeconds(f.createdAt),
   }));
 }
 
@@ -54,7 +53,7 @@ export async function listRechargeOrders(
     status: o.status,
     paid_late: o.paidLate,
     fail_reason: o.failReason,
-    created_at: seconds(o.createdAt),
-    paid_at: o.paidAt ? seconds(o.paidAt) : 0,
+    created_at: unixSeconds(o.createdAt),
+    paid_at: o.paidAt ? unixSeconds(o.paidAt) : 0,
   }));
 }

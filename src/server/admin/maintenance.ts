@@ -3,6 +3,7 @@ import type { MaintenanceView } from '../../lib/admin/views.ts';
 import { desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { maintenanceRequest } from '../../lib/validation/admin.ts';
+import { unixSeconds } from '../../lib/time.ts';
 import type { Db } from '../db/index.ts';
 import { maintenanceWindows } from '../db/schema.ts';
 import { ApiError } from '../http/envelope.ts';
@@ -11,7 +12,6 @@ import { audit, type Actor } from './audit.ts';
 /** A new record, validated. */
 export type MaintenanceInput = z.infer<typeof maintenanceRequest>;
 
-const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 const date = (s: number) => new Date(s * 1000);
 
 /** The web's records, the latest ending first (50 at most). */
@@ -28,9 +28,9 @@ export async function listMaintenance(db: Db): Promise<MaintenanceView[]> {
     title_en: r.titleEn,
     content_zh: r.contentZh,
     content_en: r.contentEn,
-    start_time: seconds(r.startTime),
-    end_time: seconds(r.endTime),
-    remind_time: r.remindTime ? seconds(r.remindTime) : 0,
+    start_time: unixSeconds(r.startTime),
+    end_time: unixSeconds(r.endTime),
+    remind_time: r.remindTime ? unixSeconds(r.remindTime) : 0,
   }));
 }
 
@@ -71,8 +71,8 @@ export async function removeMaintenance(db: Db, actor: Actor, id: number): Promi
     if (!gone) throw new ApiError('admin.errors.notFound');
     await audit(tx, actor, 'maintenance.remove', `maintenance:${id}`, {
       title_en: gone.titleEn,
-      start_time: seconds(gone.startTime),
-      end_time: seconds(gone.endTime),
+      start_time: unixSeconds(gone.startTime),
+      end_time: unixSeconds(gone.endTime),
     });
   });
 }

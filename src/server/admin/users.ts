@@ -6,7 +6,7 @@
 import type { AdminUserView, BanView } from '../../lib/admin/views.ts';
 import { and, desc, eq, gt, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { formatPhone } from '../../lib/format.ts';
-import { SITE_TIME_LABEL, SITE_UTC_OFFSET_MIN } from '../../lib/time.ts';
+import { SITE_TIME_LABEL, SITE_UTC_OFFSET_MIN, unixSeconds } from '../../lib/time.ts';
 import { USER_ROLE } from '../../lib/user-info.ts';
 import { revokeUserSessions } from '../auth/sessions.ts';
 import type { Db } from '../db/index.ts';
@@ -15,8 +15,6 @@ import { ApiError } from '../http/envelope.ts';
 import type { Bus } from '../realtime/bus.ts';
 import { scheduleLogoutEnd } from '../studio/live.ts';
 import { audit, type Actor } from './audit.ts';
-
-const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 
 /** The condition "this ban runs now". */
 function running(now: Date): SQL {
@@ -37,8 +35,8 @@ export async function activeBan(db: Db, userId: number, now = new Date()): Promi
   return row
     ? {
         reason: row.reason,
-        until: row.until ? seconds(row.until) : 0,
-        created_at: seconds(row.createdAt),
+        until: row.until ? unixSeconds(row.until) : 0,
+        created_at: unixSeconds(row.createdAt),
       }
     : null;
 }
@@ -93,7 +91,7 @@ export async function findUsers(db: Db, q: string): Promise<AdminUserView[]> {
       mobile: formatPhone(r.mobile),
       role: r.role,
       vip_level: r.vipLevel,
-      created_at: seconds(r.createdAt),
+      created_at: unixSeconds(r.createdAt),
       gold: r.gold ?? 0,
       diamond: r.diamond ?? 0,
       income: r.income ?? 0,
@@ -142,8 +140,8 @@ export async function banUser(
     });
     return {
       reason: row!.reason,
-      until: until ? seconds(until) : 0,
-      created_at: seconds(row!.createdAt),
+      until: until ? unixSeconds(until) : 0,
+      created_at: unixSeconds(row!.createdAt),
     };
   });
   bus.publish({ kind: 'kick', userId: ban.userId });

@@ -14,6 +14,7 @@ import {
   type ApplyState,
   type ApplyStatus,
 } from '../../lib/validation/anchor-apply.ts';
+import { unixSeconds } from '../../lib/time.ts';
 import { consumeCode } from '../auth/codes.ts';
 import type { Db } from '../db/index.ts';
 import {
@@ -26,8 +27,6 @@ import {
 } from '../db/schema.ts';
 import { coverPaths } from '../db/seed/people.ts';
 import { ApiError } from '../http/envelope.ts';
-
-const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 
 /** Demo cover art per secondary category, so a new room has covers before its first upload. */
 const DEMO_COVER: Record<number, string> = {
@@ -74,8 +73,8 @@ function toView({ app, nickName, typeName }: ViewRow): ApplicationView {
     mobile: formatPhone(app.mobile),
     introducer: app.introducer,
     reason: app.reason,
-    created_at: seconds(app.createdAt),
-    reviewed_at: app.reviewedAt ? seconds(app.reviewedAt) : null,
+    created_at: unixSeconds(app.createdAt),
+    reviewed_at: app.reviewedAt ? unixSeconds(app.reviewedAt) : null,
   };
 }
 

@@ -1,6 +1,7 @@
 /** The maintenance notice the client polls (spec §4: reminder window, ongoing maintenance). */
 import { and, asc, desc, eq, gt } from 'drizzle-orm';
 import type { Locale } from '../../lib/i18n/index.ts';
+import { unixSeconds } from '../../lib/time.ts';
 import type { Db } from '../db/index.ts';
 import { maintenanceWindows } from '../db/schema.ts';
 
@@ -12,8 +13,6 @@ export interface MaintenanceRecord {
   end_time: number;
   remind_time: number;
 }
-
-const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 
 /**
  * The window that matters now for a device: the ongoing or next one; when none is ahead,
@@ -46,8 +45,8 @@ export async function currentMaintenance(
   return {
     title: zh ? row.titleZh : row.titleEn,
     content: zh ? row.contentZh : row.contentEn,
-    start_time: seconds(row.startTime),
-    end_time: seconds(row.endTime),
-    remind_time: row.remindTime ? seconds(row.remindTime) : 0,
+    start_time: unixSeconds(row.startTime),
+    end_time: unixSeconds(row.endTime),
+    remind_time: row.remindTime ? unixSeconds(row.remindTime) : 0,
   };
 }

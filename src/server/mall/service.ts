@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import { activeNobleLevel, planNoble, type NobleRefusal } from '../../lib/mall/noble.ts';
 import type { MallItem } from '../../lib/mall/catalogue.ts';
 import type { BuyResult, MallHoldings } from '../../lib/mall/api.ts';
+import { unixSeconds } from '../../lib/time.ts';
 import { grantItems, readBackpack } from '../backpack/service.ts';
 import type { Db } from '../db/index.ts';
 import { ledgerOperations, users } from '../db/schema.ts';
@@ -41,8 +42,6 @@ export interface Purchase {
   now?: Date;
 }
 
-const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
-
 /** What the user holds now: balances, the noble title in force and the backpack. */
 export async function readHoldings(
   db: Db,
@@ -61,7 +60,7 @@ export async function readHoldings(
   return {
     bal: { gold: balances.gold, diamond: balances.diamond },
     vip_level: level,
-    vip_expires_at: level > 0 && user?.expiresAt ? seconds(user.expiresAt) : null,
+    vip_expires_at: level > 0 && user?.expiresAt ? unixSeconds(user.expiresAt) : null,
     ticket: backpack.ticket,
     props: backpack.props,
   };

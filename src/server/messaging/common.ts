@@ -118,8 +118,5 @@ export function toInbox(
   });
 }
 
-/** Seconds of a date, as the spec's send_time of group and staff messages. */
-export const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
-
 /** Page `page` (1-based) of `size`: the offset. */
 export const offsetOf = (page: number, size: number) => (page - 1) * size;

@@ -5,11 +5,12 @@
 import { desc, eq } from 'drizzle-orm';
 import { GROUP_MSG } from '../../lib/messaging/types.ts';
 import { SERVER_FRAME } from '../../lib/realtime/protocol.ts';
+import { unixSeconds } from '../../lib/time.ts';
 import type { Db } from '../db/index.ts';
 import { dynamics } from '../db/schema.ts';
 import { ApiError } from '../http/envelope.ts';
 import type { Bus } from '../realtime/bus.ts';
-import { seconds, toInbox } from './common.ts';
+import { toInbox } from './common.ts';
 import { appendMessage, groupOfAnchor, toViews } from './groups.ts';
 
 /** Dynamics an anchor's page lists per page. */
@@ -35,7 +36,7 @@ export async function postDynamic(
   });
   const [view] = await toViews(db, [row]);
   toInbox(bus, { group: group.id }, { type: SERVER_FRAME.groupMsg, data: view });
-  return { id: dynamic!.id, content, images, send_time: seconds(dynamic!.createdAt) };
+  return { id: dynamic!.id, content, images, send_time: unixSeconds(dynamic!.createdAt) };
 }
 
 /** An anchor's dynamics, newest first. */
@@ -51,6 +52,6 @@ export async function listDynamics(db: Db, anchorId: number, page: number) {
     id: d.id,
     content: d.content,
     images: d.images,
-    send_time: seconds(d.createdAt),
+    send_time: unixSeconds(d.createdAt),
   }));
 }

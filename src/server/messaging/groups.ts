@@ -15,6 +15,7 @@ import {
   type GroupMessage,
 } from '../../lib/messaging/types.ts';
 import { SERVER_FRAME } from '../../lib/realtime/protocol.ts';
+import { unixSeconds } from '../../lib/time.ts';
 import type { Db } from '../db/index.ts';
 import {
   dynamics,
@@ -28,7 +29,7 @@ import {
 } from '../db/schema.ts';
 import { ApiError } from '../http/envelope.ts';
 import type { Bus } from '../realtime/bus.ts';
-import { isAdmin, peopleOf, personOr, seconds, toInbox, type Actor } from './common.ts';
+import { isAdmin, peopleOf, personOr, toInbox, type Actor } from './common.ts';
 import { roomModerators } from '../live/chat.ts';
 
 /** Types people write: they count towards unread numbers. */
@@ -122,7 +123,7 @@ export async function toViews(db: Db, rows: MessageRow[]): Promise<GroupMessage[
       img_url: r.imgUrl,
       target: r.target,
       by_uid: r.byUid,
-      send_time: seconds(r.createdAt),
+      send_time: unixSeconds(r.createdAt),
       ...(r.type === GROUP_MSG.dynamic ? { images: images.get(r.target ?? 0) ?? [] } : {}),
     };
   });

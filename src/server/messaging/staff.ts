@@ -6,11 +6,12 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import { CHAT_TYPE, HISTORY_PAGE, type StaffMessage } from '../../lib/messaging/types.ts';
 import { SERVER_FRAME } from '../../lib/realtime/protocol.ts';
+import { unixSeconds } from '../../lib/time.ts';
 import type { Db } from '../db/index.ts';
 import { staffMessages, staffThreads, users } from '../db/schema.ts';
 import { ApiError } from '../http/envelope.ts';
 import type { Bus } from '../realtime/bus.ts';
-import { isAdmin, peopleOf, personOr, seconds, toInbox, type Actor } from './common.ts';
+import { isAdmin, peopleOf, personOr, toInbox, type Actor } from './common.ts';
 
 /** Which side of channel `userId` the caller is on; refuses callers on neither. */
 export async function staffSide(db: Db, caller: Actor, userId: number): Promise<'user' | 'staff'> {
@@ -36,7 +37,7 @@ async function toViews(db: Db, rows: Row[]): Promise<StaffMessage[]> {
       id: r.id,
       user_id: r.userId,
       sender_uid: r.senderUid,
-      send_time: seconds(r.createdAt),
+      send_time: unixSeconds(r.createdAt),
       content: r.content,
       nick_name: who.nick_name,
       avatar: who.avatar,

@@ -12,11 +12,12 @@ import {
   type SystemMessageView,
 } from '../../lib/messaging/types.ts';
 import { SERVER_FRAME } from '../../lib/realtime/protocol.ts';
+import { unixSeconds } from '../../lib/time.ts';
 import { queryRows, type Db } from '../db/index.ts';
 import { goLiveAlerts, liveRooms, systemMessages, systemReads, users } from '../db/schema.ts';
 import type { Bus } from '../realtime/bus.ts';
 import { log } from '../log.ts';
-import { seconds, toInbox } from './common.ts';
+import { toInbox } from './common.ts';
 
 type Row = typeof systemMessages.$inferSelect;
 
@@ -28,7 +29,7 @@ export function systemView(row: Row): SystemMessageView {
     content: row.content,
     anchor_id: row.anchorId,
     data: row.data as Record<string, unknown>,
-    send_time: seconds(row.createdAt),
+    send_time: unixSeconds(row.createdAt),
   };
 }
 

@@ -8,6 +8,7 @@ import {
   replayListRequest,
   replayRequest,
 } from '../../lib/validation/replays.ts';
+import { unixSeconds } from '../../lib/time.ts';
 import { isAnchor } from '../anchors/profile.ts';
 import type { ApiEnv } from '../http/api-env.ts';
 import { ApiError, ok } from '../http/envelope.ts';
@@ -25,8 +26,6 @@ const CACHE = 'public, max-age=30';
 /** One counted view per address and replay per half hour. */
 const views = rateLimit('replays.views', 1, 30 * 60_000);
 
-const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
-
 /** A replay as the API returns it (snake_case, times in unix seconds). */
 function replayJson(r: ReplayCard) {
   return {
@@ -43,7 +42,7 @@ function replayJson(r: ReplayCard) {
     match_id: r.matchId,
     duration: r.durationSec,
     views: r.views,
-    recorded_at: seconds(r.recordedAt),
+    recorded_at: unixSeconds(r.recordedAt),
   };
 }
 
@@ -56,7 +55,7 @@ function planJson(p: PlanCard) {
     category: p.category,
     second_category: p.secondCategory,
     match_id: p.matchId,
-    plan_time: seconds(p.planTime),
+    plan_time: unixSeconds(p.planTime),
     ticket: p.ticket,
   };
 }

@@ -9,6 +9,7 @@ import {
   sportMatchCompRequest,
   sportMatchRequest,
 } from '../../lib/validation/booking.ts';
+import { unixSeconds } from '../../lib/time.ts';
 import { leagueMatches, leaguesWithMatches } from '../studio/catalog.ts';
 import type { ApiEnv } from '../http/api-env.ts';
 import { ApiError, ok } from '../http/envelope.ts';
@@ -20,22 +21,20 @@ import { bookMatch, listBookings, unbookMatch, type BookedMatch } from './bookin
 /** Book and unbook calls a user may make per minute. */
 export const BOOKING_RATE = { limit: 30, windowMs: 60_000 } as const;
 
-const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
-
 /** A booked match as the API returns it (times in unix seconds, like the spec's other calls). */
 function bookingJson(m: BookedMatch) {
   return {
     match_id: m.id,
     sport_id: m.sportId,
     league: m.league,
-    start_time: seconds(m.startTime),
+    start_time: unixSeconds(m.startTime),
     status: m.status,
     home: m.home,
     away: m.away,
     home_score: m.homeScore,
     away_score: m.awayScore,
     live_rooms: m.liveRooms,
-    booked_at: seconds(m.bookedAt),
+    booked_at: unixSeconds(m.bookedAt),
   };
 }
 

@@ -16,7 +16,7 @@ import {
   type LiveTotals,
 } from '../../lib/studio/centre.ts';
 import type { Locale } from '../../lib/i18n/index.ts';
-import { siteDay, siteDayRange } from '../../lib/time.ts';
+import { siteDay, siteDayRange, unixSeconds } from '../../lib/time.ts';
 import type { Db } from '../db/index.ts';
 import {
   anchorDailyStats,
@@ -31,8 +31,6 @@ import {
   wallets,
 } from '../db/schema.ts';
 import { LEDGER_KIND } from '../wallet/ledger.ts';
-
-const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
 const ZERO: LiveTotals = {
   peak_viewers: 0,
@@ -91,9 +89,9 @@ async function readLives(
     id: s.id,
     title: s.title,
     category: (locale === 'zh-CN' ? nameZh : nameEn) ?? '',
-    started_at: seconds(s.startedAt),
-    ended_at: s.endedAt ? seconds(s.endedAt) : null,
-    duration: seconds(s.endedAt ?? now) - seconds(s.startedAt),
+    started_at: unixSeconds(s.startedAt),
+    ended_at: s.endedAt ? unixSeconds(s.endedAt) : null,
+    duration: unixSeconds(s.endedAt ?? now) - unixSeconds(s.startedAt),
     ...totalsOf(s),
   }));
 }
@@ -201,12 +199,12 @@ export async function liveDetail(
       and(
         eq(liveViewerSamples.anchorId, anchorId),
         gte(liveViewerSamples.minute, new Date((live.started_at - 60) * 1000)),
-        lte(liveViewerSamples.minute, new Date((live.ended_at ?? seconds(now)) * 1000)),
+        lte(liveViewerSamples.minute, new Date((live.ended_at ?? unixSeconds(now)) * 1000)),
       ),
     )
     .groupBy(liveViewerSamples.minute)
     .orderBy(liveViewerSamples.minute);
-  return { live, viewers: rows.map((r) => [seconds(r.minute), r.viewers]) };
+  return { live, viewers: rows.map((r) => [unixSeconds(r.minute), r.viewers]) };
 }
 
 /** Reads `giftId x count` from a gift operation's reference (`anchor:giftIdxcount`). */
@@ -284,7 +282,7 @@ export async function incomeReport(
     const gift = ref ? giftOf.get(ref.giftId) : undefined;
     return {
       id: row.id,
-      created_at: seconds(row.createdAt),
+      created_at: unixSeconds(row.createdAt),
       sender: payer ? { id: payer.id, nick_name: payer.nickName, avatar: payer.avatar } : null,
       gift: gift
         ? { id: gift.id, name: locale === 'zh-CN' ? gift.nameZh : gift.nameEn, icon: gift.icon }

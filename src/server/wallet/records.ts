@@ -1,11 +1,10 @@
 /** The user's wallet records (ledger rows) and ticket vouchers. */
 import { and, asc, count, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { RecordType, Voucher, VoucherList, WalletRecord } from '../../lib/wallet/records.ts';
+import { unixSeconds } from '../../lib/time.ts';
 import { readBackpack } from '../backpack/service.ts';
 import type { Db } from '../db/index.ts';
 import { ledgerEntries, vouchers } from '../db/schema.ts';
-
-const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
 /** One page of the user's consumption (debits) or income (credits), newest first. */
 export async function listRecords(
@@ -38,7 +37,7 @@ export async function listRecords(
       balance_after: row.balanceAfter,
       kind: row.kind,
       reference: row.reference,
-      created_at: seconds(row.createdAt),
+      created_at: unixSeconds(row.createdAt),
     })),
   };
 }
@@ -70,9 +69,9 @@ export async function listVouchers(db: Db, userId: number, now = new Date()): Pr
     source: row.source,
     anchor_id: row.anchorId,
     state: row.usedAt ? 'used' : row.expiresAt <= now ? 'expired' : 'unused',
-    created_at: seconds(row.createdAt),
-    expires_at: seconds(row.expiresAt),
-    used_at: row.usedAt ? seconds(row.usedAt) : null,
+    created_at: unixSeconds(row.createdAt),
+    expires_at: unixSeconds(row.expiresAt),
+    used_at: row.usedAt ? unixSeconds(row.usedAt) : null,
   }));
   return { list, tickets: backpack.ticket, props: backpack.props };
 }
