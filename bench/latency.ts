@@ -8,15 +8,12 @@
  * keyframe interval anchors are told to use (2 s) and 1 s. Target: ≤ 4 s.
  */
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.ts';
-import { mediaHookToken } from '../src/server/media/hooks.ts';
-import { startIngest } from '../src/server/media/nginx.ts';
-import { machine, saveResult, startBenchServer } from './lib.ts';
+import { apiCall, machine, saveResult, startServerWithIngest } from './lib.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4415);
 const RTMP_PORT = Number(process.env.BENCH_RTMP_PORT ?? 19390);
@@ -86,36 +83,16 @@ function pushClock(url: string, gop: number, seconds: number) {
   return { started, done, stop: () => child.kill('SIGINT') };
 }
 
-async function api<T>(base: string, route: string, token: string, body: unknown): Promise<T> {
-  const res = await fetch(`${base}${route}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify(body),
-  });
-  const json = (await res.json()) as { status: number; msg: string; data: T };
-  if (json.status !== 0) throw new Error(`${route}: ${json.msg}`);
-  return json.data;
-}
-
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? NaN;
 }
 
 const mediaDir = mkdtempSync(path.join(tmpdir(), 'arena-bench-media-'));
-const SECRET = randomBytes(32).toString('hex');
-const server = await startBenchServer(PORT, {
-  MEDIA_DIR: mediaDir,
-  LOG_REQUESTS: '0',
-  SECRET,
-  RTMP_CONTROL_PORT: String(CONTROL_PORT),
-});
-const ingest = await startIngest({
-  mediaDir,
-  rtmpHost: '127.0.0.1',
+const { server, ingest } = await startServerWithIngest({
+  port: PORT,
   rtmpPort: RTMP_PORT,
   controlPort: CONTROL_PORT,
-  hookBase: server.url,
-  hookToken: mediaHookToken(SECRET),
+  mediaDir,
 });
 const browser = await chromium.launch({
   executablePath: CHROMIUM_PATH,
@@ -135,7 +112,7 @@ try {
     }),
   });
   const { token, id } = ((await login.json()) as { data: { token: string; id: number } }).data;
-  const { stream } = await api<{ stream: string }>(
+  const { stream } = await apiCall<{ stream: string }>(
     server.url,
     '/webapi/live/getStreamInfo',
     token,
@@ -143,7 +120,7 @@ try {
   );
 
   for (const c of CASES) {
-    await api(server.url, '/webapi/live/startLive', token, {
+    await apiCall(server.url, '/webapi/live/startLive', token, {
       title: 'Latency clock',
       category: 3,
       cateid: 303,
@@ -186,7 +163,7 @@ try {
     await page.close();
     push.stop();
     await push.done;
-    await api(server.url, '/webapi/live/endLive', token, {});
+    await apiCall(server.url, '/webapi/live/endLive', token, {});
     // The next case starts from an empty playlist, not after this one's fragments.
     await new Promise((r) => setTimeout(r, 2_000));
     for (const file of readdirSync(path.join(mediaDir, 'hls'))) {

@@ -1,6 +1,7 @@
 /**
- * Shared benchmark helpers: a server in a child process, machine facts, result files, and a
- * measurement run on each database.
+ * Shared benchmark helpers: a server in a child process (with the RTMP ingest when a benchmark
+ * pushes lives), calls to its API, machine facts, result files, and a measurement run on each
+ * database.
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -11,6 +12,8 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import postgres from 'postgres';
 import { openDatabase, type Database } from '../src/server/db/index.ts';
+import { mediaHookToken } from '../src/server/media/hooks.ts';
+import { startIngest, type Ingest } from '../src/server/media/nginx.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.ts';
 import { buildIsStale } from '../scripts/build-state.ts';
 import { spawnServer, type SpawnedServer } from '../scripts/spawn-server.ts';
@@ -25,6 +28,58 @@ export async function startBenchServer(
     if (r.status !== 0) throw new Error('build failed');
   }
   return spawnServer({ NODE_ENV: 'development', ...env }, port);
+}
+
+/**
+ * A bench server with the RTMP ingest in front of it, for benchmarks that push real lives: the
+ * server starts on `port` with a fresh secret, its media under `mediaDir` and nginx's control
+ * port, then nginx takes pushes on 127.0.0.1:`rtmpPort` and calls the server's hooks with the
+ * token that secret gives.
+ */
+export async function startServerWithIngest(options: {
+  port: number;
+  rtmpPort: number;
+  controlPort: number;
+  mediaDir: string;
+}): Promise<{ server: SpawnedServer; ingest: Ingest }> {
+  const { port, rtmpPort, controlPort, mediaDir } = options;
+  const secret = randomBytes(32).toString('hex');
+  const server = await startBenchServer(port, {
+    MEDIA_DIR: mediaDir,
+    LOG_REQUESTS: '0',
+    SECRET: secret,
+    RTMP_CONTROL_PORT: String(controlPort),
+  });
+  const ingest = await startIngest({
+    mediaDir,
+    rtmpHost: '127.0.0.1',
+    rtmpPort,
+    controlPort,
+    hookBase: server.url,
+    hookToken: mediaHookToken(secret),
+  });
+  return { server, ingest };
+}
+
+/**
+ * A JSON POST to the site's API at `baseUrl` + `route` with `token` as the bearer (empty for a
+ * guest): the `data` of the `{status, msg, data}` answer, or an error naming the route and `msg`
+ * when `status` is not 0.
+ */
+export async function apiCall<T>(
+  baseUrl: string,
+  route: string,
+  token: string,
+  body: unknown,
+): Promise<T> {
+  const res = await fetch(`${baseUrl}${route}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  });
+  const json = (await res.json()) as { status: number; msg: string; data: T };
+  if (json.status !== 0) throw new Error(`${route}: ${json.msg}`);
+  return json.data;
 }
 
 /** CPU model, cores and memory of this machine. */

@@ -8,15 +8,12 @@
  * under 600 ms on loopback.
  */
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.ts';
-import { mediaHookToken } from '../src/server/media/hooks.ts';
-import { startIngest } from '../src/server/media/nginx.ts';
-import { machine, saveResult, startBenchServer } from './lib.ts';
+import { apiCall, machine, saveResult, startServerWithIngest } from './lib.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4416);
 const RTMP_PORT = Number(process.env.BENCH_RTMP_PORT ?? 19392);
@@ -94,36 +91,16 @@ function summary(name: string, loads: Load[]) {
 }
 
 const mediaDir = mkdtempSync(path.join(tmpdir(), 'arena-bench-room-'));
-const SECRET = randomBytes(32).toString('hex');
-const server = await startBenchServer(PORT, {
-  MEDIA_DIR: mediaDir,
-  LOG_REQUESTS: '0',
-  SECRET,
-  RTMP_CONTROL_PORT: String(CONTROL_PORT),
-});
-const ingest = await startIngest({
-  mediaDir,
-  rtmpHost: '127.0.0.1',
+const { server, ingest } = await startServerWithIngest({
+  port: PORT,
   rtmpPort: RTMP_PORT,
   controlPort: CONTROL_PORT,
-  hookBase: server.url,
-  hookToken: mediaHookToken(SECRET),
+  mediaDir,
 });
 const browser = await chromium.launch({
   executablePath: CHROMIUM_PATH,
   args: [...CHROMIUM_ARGS, '--autoplay-policy=no-user-gesture-required'],
 });
-
-async function call<T>(route: string, token: string, body: unknown): Promise<T> {
-  const res = await fetch(`${server.url}${route}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify(body),
-  });
-  const json = (await res.json()) as { status: number; msg: string; data: T };
-  if (json.status !== 0) throw new Error(`${route}: ${json.msg}`);
-  return json.data;
-}
 
 const results: ReturnType<typeof summary>[] = [];
 try {
@@ -135,15 +112,20 @@ try {
   }
   results.push(summary('demo clip', demo));
 
-  const login = await call<{ token: string; id: number }>('/api/user/login', '', {
+  const login = await apiCall<{ token: string; id: number }>(server.url, '/api/user/login', '', {
     account: ANCHOR,
     pwd: 'demo1234',
     platform: 0,
     login_type: 1,
     source_id: 10001,
   });
-  const { stream } = await call<{ stream: string }>('/webapi/live/getStreamInfo', login.token, {});
-  await call('/webapi/live/startLive', login.token, {
+  const { stream } = await apiCall<{ stream: string }>(
+    server.url,
+    '/webapi/live/getStreamInfo',
+    login.token,
+    {},
+  );
+  await apiCall(server.url, '/webapi/live/startLive', login.token, {
     title: 'First frame',
     category: 3,
     cateid: 303,
@@ -169,7 +151,7 @@ try {
     results.push(summary('RTMP live', live));
   } finally {
     push.kill('SIGINT');
-    await call('/webapi/live/endLive', login.token, {}).catch(() => {});
+    await apiCall(server.url, '/webapi/live/endLive', login.token, {}).catch(() => {});
   }
 } finally {
   await browser.close();
