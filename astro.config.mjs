@@ -3,6 +3,7 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
 import { loadEnv } from 'vite';
+import { domIslands } from './src/islands/dom/integration.ts';
 import { devServer } from './src/server/dev/integration.ts';
 
 // The browser calls the API here when PUBLIC_API_BASE names another origin (a build-time value,
@@ -17,7 +18,17 @@ const apiOrigin = apiBase && /^https?:\/\//i.test(apiBase) ? ` ${new URL(apiBase
 export default defineConfig({
   output: 'server',
   adapter: node({ mode: 'middleware' }),
-  integrations: [react(), devServer()],
+  integrations: [
+    react(),
+    // The live room starts and preloads its player's code from the page head
+    // (src/server/pages/module-preloads.ts).
+    domIslands([
+      'src/islands/player/room-boot.ts',
+      'src/islands/player/mount.ts',
+      'src/islands/player/engine-hlsjs.ts',
+    ]),
+    devServer(),
+  ],
   server: { port: Number(process.env.PORT ?? 4321), host: process.env.HOST ?? '0.0.0.0' },
   session: false,
   devToolbar: { enabled: false },

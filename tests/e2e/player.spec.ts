@@ -37,10 +37,38 @@ async function pickQuality(player: Locator, name: string): Promise<void> {
 
 test('the demo stream plays muted, unmutes, switches to 480p and loops', async ({ page }, info) => {
   await page.setViewportSize({ width: 1440, height: 900 });
+  // Before any page script: when the video first plays, and what the page's policy refused.
+  await page.addInitScript(() => {
+    const w = window as unknown as { playingAt?: number; refused: string[] };
+    w.refused = [];
+    // Inline scripts refused by the page's policy (zod's own eval probe is expected and caught).
+    document.addEventListener('securitypolicyviolation', (e) => {
+      if (e.blockedURI === 'inline') w.refused.push(`${e.violatedDirective} ${e.sample}`);
+    });
+    document.addEventListener(
+      'playing',
+      () => {
+        w.playingAt ??= performance.now();
+      },
+      true,
+    );
+  });
   await page.goto(LIVE_ROOM);
   const player = page.locator('[data-player]');
   await expect(player).toHaveAttribute('data-state', 'playing', { timeout: 20_000 });
   await expect(player).toHaveAttribute('data-engine', 'hlsjs');
+  // The room's other islands (the chat here) were only fetched once the video played, and the
+  // inline script that holds them ran under the page's policy.
+  await expect(page.locator('[data-chat-list]')).toBeVisible();
+  const { playingAt, chatAt, refused } = await page.evaluate(() => {
+    const w = window as unknown as { playingAt?: number; refused: string[] };
+    const chat = performance
+      .getEntriesByType('resource')
+      .find((r) => /\/_astro\/ChatPanel\.[\w-]+\.js$/.test(new URL(r.name).pathname));
+    return { playingAt: w.playingAt ?? NaN, chatAt: chat?.startTime ?? NaN, refused: w.refused };
+  });
+  expect(refused).toEqual([]);
+  expect(chatAt).toBeGreaterThanOrEqual(playingAt);
   await expectAdvancing(page);
   // The barrage canvas stays above the video.
   const order = await player.evaluate((root) =>

@@ -55,3 +55,32 @@ it("links a room's match centre with the match's own sport", async () => {
     expect(html).toContain(`href="/scheduleDetail/${row.matchId}/${row.sportId}"`);
   }
 });
+
+it('starts the player from the head and holds the rest of the room until it settles', async () => {
+  const { html } = await p.render(Room, '/liveMatchesTwo/100003', { id: '100003' });
+  const head = html.slice(0, html.indexOf('</head>'));
+  // An async module: it runs as soon as it arrives, not after the page's deferred scripts.
+  expect(head).toMatch(
+    /<script type="module" async src="\/(_astro\/room-boot\.[\w-]+\.js|src\/islands\/player\/room-boot\.ts)">/,
+  );
+  expect(head).toContain(
+    '<link rel="preload" as="fetch" crossorigin="anonymous" href="/media/demo/master.m3u8">',
+  );
+  // The hold comes before the room's first React island.
+  const hold = html.indexOf('arena:player-settled');
+  expect(hold).toBeGreaterThan(html.indexOf('data-player'));
+  expect(hold).toBeLessThan(html.indexOf('<astro-island'));
+  // The recommended lives keep their links and text; their pictures wait.
+  const recommended = html.slice(html.indexOf('data-recommended'));
+  expect(recommended).toContain('href="/liveMatchesTwo/');
+  expect(recommended).toMatch(/<img src="data:image\/gif;base64,[^"]+" data-defer-src="\/[^"]+"/);
+});
+
+it('preloads no stream and no player code for a locked room', async () => {
+  const { html } = await p.render(Room, '/liveMatchesTwo/100009', { id: '100009' });
+  const head = html.slice(0, html.indexOf('</head>'));
+  expect(head).not.toContain('rel="modulepreload"');
+  expect(head).not.toContain('rel="preload"');
+  // The boot script still runs: it lets the room's islands go at once.
+  expect(head).toContain('room-boot');
+});

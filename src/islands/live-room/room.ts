@@ -32,6 +32,7 @@ import { $roomEntry, checkEntry } from '../../lib/stores/ticket-room.ts';
 import { showToast } from '../../lib/stores/toast.ts';
 import { mountGiftStage } from '../gift-stage/mount.ts';
 import { mountPlayer } from '../player/mount.ts';
+import { releaseDeferredImages } from '../../lib/dom/deferred-images.ts';
 
 const t = () => createI18n($locale.get());
 
@@ -158,6 +159,8 @@ function followBroadcast(player: HTMLElement, roomId: number): void {
   });
 }
 
+// The recommended lives' pictures waited for the player (this script loads once it settled).
+releaseDeferredImages();
 const playerBox = document.querySelector<HTMLElement>('[data-player]');
 if (playerBox) mountGiftStage(playerBox);
 const roomId = Number(document.querySelector<HTMLElement>('.live-room')?.dataset.room);

@@ -2,7 +2,7 @@
 import type { ErrorData, LevelSwitchedData, ManifestParsedData } from 'hls.js';
 import Hls from 'hls.js/light';
 import { latencyConfig } from '../../lib/player/engine.ts';
-import { levelFor } from '../../lib/player/quality.ts';
+import { levelFor, startLevelFor } from '../../lib/player/quality.ts';
 import type { Engine, EngineOptions } from './engine.ts';
 
 /** Attaches `src` to the video through hls.js. */
@@ -11,12 +11,23 @@ export function attachHlsJs({ video, src, lowLatency, events }: EngineOptions): 
     ...latencyConfig(lowLatency),
     // Auto never picks more lines than the player shows; a pick from the menu still can.
     capLevelToPlayerSize: true,
+    // The first segment is fetched while the video element is still being attached.
+    startFragPrefetch: true,
+    // Loading starts once the first level is chosen (below), not on hls.js's own guess.
+    autoStartLoad: false,
   });
   let recoveredMedia = false;
+  /** The level the viewer fixed from the menu, -1 for Auto. */
+  let fixed = -1;
   const renditions = () => hls.levels.map((l) => ({ height: l.height, bitrate: l.bitrate }));
 
   hls.on(Hls.Events.MANIFEST_PARSED, (_event, _data: ManifestParsedData) => {
     events.renditions(renditions());
+    // Start on the level the player's size calls for, so the first picture is not fetched twice
+    // (once at the top level, then again after the cap to the player's size).
+    hls.startLevel =
+      fixed >= 0 ? fixed : startLevelFor(renditions(), video.clientHeight * devicePixelRatio);
+    hls.startLoad();
   });
   hls.on(Hls.Events.LEVEL_SWITCHED, (_event, data: LevelSwitchedData) => {
     events.active(hls.levels[data.level]?.height ?? null);
@@ -38,7 +49,8 @@ export function attachHlsJs({ video, src, lowLatency, events }: EngineOptions): 
     kind: 'hlsjs',
     setQuality(choice) {
       // nextLevel switches at the next fragment without emptying what is already buffered.
-      hls.nextLevel = levelFor(renditions(), choice);
+      fixed = levelFor(renditions(), choice);
+      hls.nextLevel = fixed;
     },
     setLowLatency(on) {
       Object.assign(hls.config, latencyConfig(on));

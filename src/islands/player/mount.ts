@@ -17,6 +17,7 @@ import { STALL_TIMEOUT_MS } from '../../lib/player/machine.ts';
 import { $lowLatency, $volume, setLowLatency, setVolume } from '../../lib/player/settings.ts';
 import { createPlayerStore } from '../../lib/player/store.ts';
 import { createControls, type ControlActions } from './controls.ts';
+import { announceSettled } from './settled.ts';
 import { createEngine, detectEngine, type Engine } from './engine.ts';
 import { bindKeys, fullscreenFeatures } from './keys.ts';
 
@@ -26,6 +27,8 @@ export function mountPlayer(root: HTMLElement): void {
   root.dataset.playerReady = '1';
   const t = createI18n(toLocale(document.documentElement.lang));
   const src = root.dataset.src ?? '';
+  const pageSrc = src;
+  let loadedOnce = false;
   const store = createPlayerStore(root.dataset.live === '1' && src !== '', $volume.get());
   const { $view } = store;
 
@@ -76,10 +79,14 @@ export function mountPlayer(root: HTMLElement): void {
     store.send({ type: 'load' });
     if (kind === 'none') return store.send({ type: 'fail' });
     const mine = generation;
+    const firstLoad = !loadedOnce;
+    loadedOnce = true;
     try {
       // Read afresh: the room may point the player at the anchor's pushed stream later, whose
-      // quality ladder plays when it runs.
-      const src = await resolveLive(root.dataset.src ?? '');
+      // quality ladder plays when it runs. The page's own address was chosen by the server a
+      // moment ago (the ladder's master when it had one): the first load trusts it unasked.
+      const current = root.dataset.src ?? '';
+      const src = firstLoad && current === pageSrc ? current : await resolveLive(current);
       if (mine !== generation) return;
       loaded = src;
       const attached = await createEngine(kind, {
@@ -217,6 +224,8 @@ export function mountPlayer(root: HTMLElement): void {
     idle.hold('menu', view.menuOpen);
     idle.hold('state', view.status !== 'playing');
     controls.render(view, $lowLatency.get());
+    // The first state a viewer can see: the rest of the room may load now.
+    if ((view.status !== 'idle' && view.status !== 'loading') || view.blocked) announceSettled();
   };
   $view.subscribe(render);
   $lowLatency.subscribe(render);

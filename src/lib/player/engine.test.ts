@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseEngine, latencyConfig } from './engine.ts';
+import { appleNativeHls, chooseEngine, latencyConfig } from './engine.ts';
 
 describe('engine choice', () => {
   it('uses native HLS on Apple browsers and hls.js where MSE exists elsewhere', () => {
@@ -39,5 +39,32 @@ describe('latency settings', () => {
     expect(normal.liveSyncDuration).toBeUndefined();
     expect(normal.liveSyncDurationCount).toBeLessThan(normal.liveMaxLatencyDurationCount!);
     expect(low.maxLiveSyncPlaybackRate).toBeGreaterThan(1);
+  });
+});
+
+describe('which browsers get hls.js preloaded', () => {
+  const ua = {
+    chromeMac:
+      'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36',
+    safariMac:
+      'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Safari/605.1.15',
+    chromeIos:
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/131.0 Mobile/15E148 Safari/604.1',
+    firefoxMac:
+      'Mozilla/5.0 (Macintosh; Intel Mac OS X 14.7; rv:133.0) Gecko/20100101 Firefox/133.0',
+    android:
+      'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36',
+  };
+
+  it('skips Safari and every iOS browser, which play HLS natively', () => {
+    expect(appleNativeHls(ua.safariMac)).toBe(true);
+    expect(appleNativeHls(ua.chromeIos)).toBe(true);
+  });
+
+  it('preloads for Chromium, Firefox, Android and unknown agents', () => {
+    expect(appleNativeHls(ua.chromeMac)).toBe(false);
+    expect(appleNativeHls(ua.firefoxMac)).toBe(false);
+    expect(appleNativeHls(ua.android)).toBe(false);
+    expect(appleNativeHls(null)).toBe(false);
   });
 });

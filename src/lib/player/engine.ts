@@ -29,6 +29,21 @@ export function chooseEngine({ nativeHls, mse, apple, prefer }: Capabilities): E
   return nativeHls ? 'native' : 'none';
 }
 
+/**
+ * Whether a browser, by its user agent, plays HLS natively on Apple's engine (Safari, and every
+ * browser on iOS), so the server need not preload hls.js for it. A guess from the header: a
+ * wrong answer costs one wasted or one missed preload, never playback.
+ */
+export function appleNativeHls(userAgent: string | null): boolean {
+  if (!userAgent) return false;
+  if (/\b(iPhone|iPad|iPod)\b/.test(userAgent)) return true;
+  return (
+    /\bMacintosh\b/.test(userAgent) &&
+    /\bVersion\/[\d.]+.*Safari\//.test(userAgent) &&
+    !/\b(Chrome|Chromium|Edg|Firefox)\//.test(userAgent)
+  );
+}
+
 type LatencyKey =
   | 'lowLatencyMode'
   | 'liveSyncDurationCount'

@@ -5,6 +5,7 @@ import {
   nearestHeight,
   parseMasterPlaylist,
   qualityOptions,
+  startLevelFor,
   type Rendition,
 } from './quality.ts';
 
@@ -75,5 +76,23 @@ describe('master playlist', () => {
       { height: 0, bitrate: 64_000, uri: 'https://cdn.test/audio.m3u8' },
     ]);
     expect(parseMasterPlaylist('#EXTM3U\n#EXTINF:2,\nseg.m4s\n', 'https://a.test/x')).toEqual([]);
+  });
+});
+
+describe('first level', () => {
+  it('starts on the smallest rendition that fills the player', () => {
+    expect(startLevelFor(levels, 562)).toBe(1);
+    expect(startLevelFor(levels, 720)).toBe(1);
+    expect(startLevelFor(levels, 721)).toBe(2);
+    expect(startLevelFor(levels, 211 * 2)).toBe(0);
+  });
+
+  it('takes the tallest when the player is taller than every rendition', () => {
+    expect(startLevelFor(levels, 1600)).toBe(2);
+  });
+
+  it('leaves the choice to the engine without a size or heights', () => {
+    expect(startLevelFor(levels, 0)).toBe(-1);
+    expect(startLevelFor([{ height: 0, bitrate: 1 }], 500)).toBe(-1);
   });
 });

@@ -49,6 +49,23 @@ export function levelFor(renditions: readonly Rendition[], choice: QualityChoice
   return best;
 }
 
+/**
+ * The level to start on for a player `pixels` device pixels tall: the smallest rendition at
+ * least that tall (what capping auto to the player's size would settle on), else the tallest;
+ * -1 (the engine's own choice) while the player has no size or the heights are unknown.
+ */
+export function startLevelFor(renditions: readonly Rendition[], pixels: number): number {
+  if (!(pixels > 0)) return -1;
+  let fits = -1;
+  let tallest = -1;
+  renditions.forEach((r, i) => {
+    if (r.height <= 0) return;
+    if (r.height >= pixels && (fits === -1 || r.height < renditions[fits]!.height)) fits = i;
+    if (tallest === -1 || r.height > renditions[tallest]!.height) tallest = i;
+  });
+  return fits === -1 ? tallest : fits;
+}
+
 /** The rendition height closest to a decoded picture height (native HLS reports only that). */
 export function nearestHeight(renditions: readonly Rendition[], height: number): number | null {
   if (height <= 0 || renditions.length === 0) return null;

@@ -1,0 +1,78 @@
+import { runInNewContext } from 'node:vm';
+import { describe, expect, it } from 'vitest';
+import { holdIslands } from './hold.ts';
+
+type Directive = (load: () => unknown, opts: unknown, el: unknown) => Promise<unknown>;
+
+/** A page's globals as far as the hold script uses them, with a clock the test moves. */
+function page() {
+  const listeners = new Map<string, () => void>();
+  const timers: { at: number; run: () => void }[] = [];
+  const self: { Astro?: { only?: Directive } } = {};
+  const globals = {
+    self,
+    addEventListener: (type: string, fn: () => void) => listeners.set(type, fn),
+    setTimeout: (run: () => void, ms: number) => timers.push({ at: ms, run }),
+  };
+  return {
+    self,
+    run: (script: string) => {
+      runInNewContext(script, globals);
+    },
+    fire: (type: string) => listeners.get(type)?.(),
+    wait: (ms: number) => timers.filter((t) => t.at <= ms).forEach((t) => t.run()),
+  };
+}
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('holding islands until the player settles', () => {
+  const { script, hash } = holdIslands('player-settled', 1500);
+
+  it('gives the hash of exactly the script it emits', async () => {
+    const { createHash } = await import('node:crypto');
+    expect(hash).toBe(`sha256-${createHash('sha256').update(script).digest('base64')}`);
+  });
+
+  it('holds an island that starts after the directive was defined, until the event', async () => {
+    const p = page();
+    const started: string[] = [];
+    p.self.Astro = { only: (load) => Promise.resolve(started.push(String(load()))) };
+    p.run(script);
+    const held = p.self.Astro.only!(() => 'chat', {}, {});
+    await flush();
+    expect(started).toEqual([]);
+    p.fire('player-settled');
+    await held;
+    expect(started).toEqual(['chat']);
+  });
+
+  it('catches a directive that Astro defines after the script ran', async () => {
+    const p = page();
+    p.run(script);
+    // Islands look the directive up; until Astro defines it they wait for its event.
+    expect(p.self.Astro!.only).toBeUndefined();
+    const started: string[] = [];
+    p.self.Astro!.only = (load) => Promise.resolve(started.push(String(load())));
+    const held = p.self.Astro!.only(() => 'gifts', {}, {});
+    await flush();
+    expect(started).toEqual([]);
+    p.fire('player-settled');
+    await held;
+    expect(started).toEqual(['gifts']);
+  });
+
+  it('lets the islands go after the cap when the player never settles', async () => {
+    const p = page();
+    const started: string[] = [];
+    p.self.Astro = { only: (load) => Promise.resolve(started.push(String(load()))) };
+    p.run(script);
+    const held = p.self.Astro.only!(() => 'ranking', {}, {});
+    p.wait(1499);
+    await flush();
+    expect(started).toEqual([]);
+    p.wait(1500);
+    await held;
+    expect(started).toEqual(['ranking']);
+  });
+});

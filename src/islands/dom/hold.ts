@@ -1,0 +1,29 @@
+/**
+ * Holding back a page's `client:only` islands until an event (or a cap), so what matters most
+ * (the room's player) gets the network and the main thread first. Astro starts each
+ * `client:only` island through its `only` directive, which its own inline script defines before
+ * the first such island; the script below wraps that directive (catching the definition if it
+ * comes later) so the islands load once the event fires. The script is inline (it must run
+ * while the page is parsed), so the page adds its hash to its Content-Security-Policy.
+ */
+import { createHash } from 'node:crypto';
+
+/** The inline script and its CSP hash. */
+export interface HoldScript {
+  script: string;
+  hash: `sha256-${string}`;
+}
+
+/** The script that holds `client:only` islands until `event`, or `capMs` at most. */
+export function holdIslands(event: string, capMs: number): HoldScript {
+  const script =
+    `(()=>{var a=self.Astro||(self.Astro={}),only=a.only,` +
+    `go=new Promise(function(r){addEventListener(${JSON.stringify(event)},r,{once:true});` +
+    `setTimeout(r,${Math.round(capMs)})});` +
+    `function held(load,opts,el){return go.then(function(){return only(load,opts,el)})}` +
+    `if(only){a.only=held;return}` +
+    `Object.defineProperty(a,"only",{configurable:true,` +
+    `get:function(){return only&&held},set:function(f){only=f}})})();`;
+  const hash = `sha256-${createHash('sha256').update(script).digest('base64')}` as const;
+  return { script, hash };
+}

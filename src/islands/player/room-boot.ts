@@ -1,0 +1,43 @@
+/**
+ * The live room's player, started from an async module script in the page's head: it runs as
+ * soon as it has loaded, not after the whole document and the page's other scripts (a processed
+ * `<script>` is deferred to the end of parsing and runs in line behind the others). It waits
+ * only for the player box to be parsed. hls.js is fetched beside the player's own code (the
+ * page also preloads both), and the room's other islands wait until the player has settled.
+ * A ticket room's locked box is left to the room script, which mounts it once the viewer has
+ * entry. The page links the player's stylesheet itself (this module is not one of its islands).
+ */
+import { detectEngine } from './engine.ts';
+import { announceSettled } from './settled.ts';
+
+/** Resolves with the first element matching `selector` once the parser has gone past it. */
+function parsed(selector: string): Promise<HTMLElement | null> {
+  return new Promise((resolve) => {
+    const check = () => {
+      const el = document.querySelector<HTMLElement>(selector);
+      const done = document.readyState !== 'loading';
+      if ((el && (el.nextSibling || done)) || done) {
+        observer.disconnect();
+        resolve(el);
+        return true;
+      }
+      return false;
+    };
+    const observer = new MutationObserver(check);
+    if (check()) return;
+    observer.observe(document.documentElement, { childList: true, subtree: true });
+    document.addEventListener('DOMContentLoaded', check, { once: true });
+  });
+}
+
+const root = await parsed('[data-player]');
+if (!root || root.hasAttribute('data-locked')) {
+  // Nothing to play yet: the room need not wait for this player.
+  announceSettled();
+} else {
+  if (root.dataset.live === '1' && detectEngine(document.createElement('video')) === 'hlsjs') {
+    void import('./engine-hlsjs.ts');
+  }
+  const { mountPlayer } = await import('./mount.ts');
+  mountPlayer(root);
+}

@@ -1,0 +1,17 @@
+/**
+ * The window event a player sends once its first state is known (the first frame shown, the
+ * stream not started or away, or autoplay refused): the live room holds its other islands
+ * until then.
+ */
+export const PLAYER_SETTLED = 'arena:player-settled';
+
+/** How long the room holds its other islands at most while the player settles. */
+export const PLAYER_SETTLE_CAP_MS = 1500;
+
+/** Sends the event (once per page). */
+export function announceSettled(): void {
+  const w = window as { arenaPlayerSettled?: boolean };
+  if (w.arenaPlayerSettled) return;
+  w.arenaPlayerSettled = true;
+  window.dispatchEvent(new Event(PLAYER_SETTLED));
+}
