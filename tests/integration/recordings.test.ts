@@ -7,6 +7,8 @@
  * rows.
  */
 import { spawnSync } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import {
   copyFileSync,
@@ -24,6 +26,7 @@ import { createSession } from '../../src/server/auth/sessions.ts';
 import { liveSessions, replays } from '../../src/server/db/schema.ts';
 import { mediaHookToken } from '../../src/server/media/hooks.ts';
 import { recordingsDir, replayFilesDir } from '../../src/server/recordings/files.ts';
+import { serveReplayMedia } from '../../src/server/recordings/serve.ts';
 import { removeExpiredReplays } from '../../src/server/recordings/manage.ts';
 import { recordingWorker } from '../../src/server/recordings/worker.ts';
 import { getReplay, listReplays } from '../../src/server/replays/service.ts';
@@ -191,6 +194,17 @@ describe('recordings become replays (pglite)', () => {
   it('lets the anchor hide, show and delete their replay, and nobody else', async () => {
     const [row] = await ours();
     const id = row!.id;
+    // The replay files as the server answers them, over HTTP.
+    const media = createServer((req, res) => {
+      const pathname = new URL(req.url ?? '/', 'http://replays.test').pathname;
+      void serveReplayMedia(t.rt.db, t.rt.env.mediaDir, pathname, req, res);
+    });
+    await new Promise<void>((resolve) => media.listen(0, '127.0.0.1', resolve));
+    const { port } = media.address() as AddressInfo;
+    const fetchMedia = async (url: string) =>
+      (await fetch(`http://127.0.0.1:${port}${url}`)).status;
+    expect(await fetchMedia(row!.streamUrl)).toBe(200);
+    expect(await fetchMedia(`${row!.streamUrl.replace(/index\.m3u8$/, '')}seg-00000.ts`)).toBe(200);
     const owner = await as(anchorId);
     const other = await as(otherId);
 
@@ -223,6 +237,9 @@ describe('recordings become replays (pglite)', () => {
     );
     expect(hidden.status).toBe(0);
     expect(await getReplay(t.rt.db, id, 'en-US')).toBeNull();
+    // Neither the playlist nor a segment (its folder name can be guessed) is served any more.
+    expect(await fetchMedia(`${row!.streamUrl.replace(/index\.m3u8$/, '')}seg-00000.ts`)).toBe(404);
+    expect(await fetchMedia(row!.streamUrl)).toBe(404);
     const list = await listReplays(t.rt.db, { locale: 'en-US', anchorId, pageSize: 50 });
     expect(list.items.map((r) => r.id)).not.toContain(id);
     const playlist = await api.request(`/api/live/replay?replay_id=${id}`);
@@ -245,6 +262,8 @@ describe('recordings become replays (pglite)', () => {
     );
     expect(shown.status).toBe(0);
     expect(await getReplay(t.rt.db, id, 'en-US')).not.toBeNull();
+    expect(await fetchMedia(row!.streamUrl)).toBe(200);
+    expect(await fetchMedia(`${row!.streamUrl.replace(/index\.m3u8$/, '')}seg-00000.ts`)).toBe(200);
 
     const notTheirs = await callApi(
       api,
@@ -264,6 +283,8 @@ describe('recordings become replays (pglite)', () => {
     expect(existsSync(path.join(t.rt.env.dataDir, row!.cover.slice(1)))).toBe(false);
     const again = await callApi(api, 'POST', '/api/live/replay_delete', { replay_id: id }, owner);
     expect(again).toMatchObject({ status: 1, msg: 'This replay does not exist' });
+    expect(await fetchMedia(row!.streamUrl)).toBe(404);
+    media.close();
   });
 
   it('removes recorded replays past the retention with their files, never seeded ones', async () => {

@@ -1,7 +1,8 @@
 /**
  * Serves replay folders under /replay-media/: `<stem>/index.m3u8` and `<stem>/seg-NNNNN.ts`,
- * nothing else. A playlist is answered only while its replay exists and is not hidden, so a
- * copied link stops working when its anchor hides or deletes it. Files never change once written.
+ * nothing else. Every file is answered only while its replay exists and is not hidden (a unique
+ * index lookup), so a copied link, or a segment named by guessing its folder, stops working when
+ * the anchor hides or deletes the replay. Files never change once written.
  */
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
@@ -43,15 +44,16 @@ export async function serveReplayMedia(
   if (!match || (method !== 'GET' && method !== 'HEAD')) return void notFound();
   const [, stem, name] = match as unknown as [string, string, string];
   const playlist = name.endsWith('.m3u8');
-  if (playlist && !(await shown(db, stem).catch(() => false))) return void notFound();
+  if (!(await shown(db, stem).catch(() => false))) return void notFound();
   const file = path.join(replayFilesDir(mediaDir), stem, name);
   const info = await stat(file).catch(() => null);
   if (!info?.isFile()) return void notFound();
   res.writeHead(200, {
     'content-type': MEDIA_TYPES[playlist ? '.m3u8' : '.ts']!,
     'content-length': info.size,
-    // The playlist is checked against the row each time (hiding works at once); segments never change.
-    'cache-control': playlist ? 'no-cache' : 'public, max-age=86400',
+    // Each request is checked against the row (hiding works at once). Segments never change, so the
+    // viewer's browser keeps them; shared caches do not, or a hidden replay would stay out there.
+    'cache-control': playlist ? 'no-cache' : 'private, max-age=86400',
   });
   if (method === 'HEAD') return void res.end();
   createReadStream(file)
