@@ -6,7 +6,8 @@
  * nobody else's; the retention sweep removes old recordings with their files and never seeded
  * rows.
  */
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
@@ -32,6 +33,7 @@ import { recordingWorker } from '../../src/server/recordings/worker.ts';
 import { getReplay, listReplays } from '../../src/server/replays/service.ts';
 import { callApi, openTestRuntime, userIdByMobile, type TestRuntime } from './helpers.ts';
 
+const run = promisify(execFile);
 const ANCHOR = '13900000017';
 const OTHER_ANCHOR = '13900000001';
 
@@ -162,6 +164,15 @@ describe('recordings become replays (pglite)', () => {
   });
 
   it('sweeps finished files and leaves files still being written', async () => {
+    // A new live: these recordings are not part of the first one's replay.
+    await t.rt.db.insert(liveSessions).values({
+      anchorId,
+      title: 'Recorded fitness class',
+      categoryId: 3,
+      secondCategoryId: 303,
+      startedAt: new Date((startedAt + 15) * 1000),
+      endedAt: new Date(),
+    });
     const fresh = `${anchorId}-${startedAt + 30}.flv`;
     const old = `${anchorId}-${startedAt + 20}.flv`;
     copyFileSync(spare, path.join(dir, fresh));
@@ -287,16 +298,88 @@ describe('recordings become replays (pglite)', () => {
     media.close();
   });
 
+  it('keeps one replay for a live whose encoder dropped and came back', async () => {
+    const liveStart = startedAt + 100;
+    const [session] = await t.rt.db
+      .insert(liveSessions)
+      .values({
+        anchorId,
+        title: 'Reconnecting derby',
+        categoryId: 3,
+        secondCategoryId: 303,
+        startedAt: new Date(liveStart * 1000),
+        endedAt: new Date(),
+      })
+      .returning({ id: liveSessions.id });
+    const first = `${anchorId}-${liveStart + 2}.flv`;
+    const second = `${anchorId}-${liveStart + 20}.flv`;
+    const third = `${anchorId}-${liveStart + 40}.flv`;
+    const worker = recordingWorker(t.rt);
+    copyFileSync(spare, path.join(dir, first));
+    expect((await worker.enqueue(first))?.outcome).toBe('made');
+    copyFileSync(spare, path.join(dir, second));
+    const joined = await worker.enqueue(second);
+    expect(joined?.outcome).toBe('joined');
+    // Handed over again (a crash before the file was removed): nothing is added twice.
+    copyFileSync(spare, path.join(dir, second));
+    expect((await worker.enqueue(second))?.outcome).toBe('joined');
+    copyFileSync(spare, path.join(dir, third));
+    expect((await worker.enqueue(third))?.outcome).toBe('joined');
+
+    const rows = await t.rt.db.select().from(replays).where(eq(replays.liveSessionId, session!.id));
+    expect(rows).toHaveLength(1);
+    const [row] = rows;
+    expect(row).toMatchObject({ title: 'Reconnecting derby', recording: first });
+    // Three pushes of 5 s: one replay of about 15 s, ending when the last push ended.
+    expect(Math.abs(row!.durationSec - 15)).toBeLessThanOrEqual(2);
+    expect(Math.abs(row!.recordedAt.getTime() - (liveStart + 45) * 1000)).toBeLessThanOrEqual(2000);
+    const folder = path.join(replayFilesDir(t.rt.env.mediaDir), `${anchorId}-${liveStart + 2}`);
+    const playlist = readFileSync(path.join(folder, 'index.m3u8'), 'utf8');
+    expect(playlist.match(/#EXT-X-DISCONTINUITY/g)).toHaveLength(2);
+    expect(playlist.match(/#EXT-X-ENDLIST/g)).toHaveLength(1);
+    for (const part of [liveStart + 20, liveStart + 40]) {
+      expect(playlist).toContain(`seg-${part}-00000.ts`);
+      expect(existsSync(path.join(folder, `seg-${part}-00000.ts`))).toBe(true);
+    }
+    for (const name of [first, second, third]) expect(existsSync(path.join(dir, name))).toBe(false);
+
+    // Every part plays: the playlist and each part's first segment are served, and a player
+    // seeks into the last part (ffmpeg reads the joined playlist to its end).
+    const media = createServer((req, res) => {
+      const pathname = new URL(req.url ?? '/', 'http://replays.test').pathname;
+      void serveReplayMedia(t.rt.db, t.rt.env.mediaDir, pathname, req, res);
+    });
+    await new Promise<void>((resolve) => media.listen(0, '127.0.0.1', resolve));
+    const { port } = media.address() as AddressInfo;
+    try {
+      const base = `http://127.0.0.1:${port}${row!.streamUrl.replace(/index\.m3u8$/, '')}`;
+      for (const file of ['index.m3u8', 'seg-00000.ts', `seg-${liveStart + 40}-00000.ts`]) {
+        expect((await fetch(base + file)).status, file).toBe(200);
+      }
+      // Not spawnSync: the server answering ffprobe runs in this process.
+      const { stdout } = await run('/usr/bin/ffprobe', [
+        ...['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0'],
+        `${base}index.m3u8`,
+      ]);
+      expect(Math.abs(Number(stdout.trim()) - 15)).toBeLessThanOrEqual(2);
+    } finally {
+      media.close();
+    }
+  });
+
   it('removes recorded replays past the retention with their files, never seeded ones', async () => {
     const old = `${anchorId}-${startedAt + 20}.flv`;
     const [row] = await t.rt.db.select().from(replays).where(eq(replays.recording, old));
     const seededBefore = (await t.rt.db.select().from(replays)).filter((r) => !r.recording).length;
+    // Every recorded replay of this suite is a few minutes apart: all are past 30 days by then.
+    const recorded = (await t.rt.db.select().from(replays)).filter((r) => r.recording).length;
     const now = new Date(row!.recordedAt.getTime() + 31 * 24 * 3600_000);
     t.rt.env.replayRetentionDays = 0;
     expect(await removeExpiredReplays(t.rt, now)).toBe(0);
     t.rt.env.replayRetentionDays = 30;
     // Seeded replays are older than 31 days from now too: they stay.
-    expect(await removeExpiredReplays(t.rt, now)).toBe(1);
+    expect(recorded).toBe(2);
+    expect(await removeExpiredReplays(t.rt, now)).toBe(recorded);
     expect(await t.rt.db.select().from(replays).where(eq(replays.recording, old))).toHaveLength(0);
     const folder = path.join(replayFilesDir(t.rt.env.mediaDir), `${anchorId}-${startedAt + 20}`);
     expect(existsSync(folder)).toBe(false);

@@ -797,12 +797,17 @@ export const replays = pgTable(
     startedAt: timestamp('started_at', { withTimezone: true }),
     /** The ingest's recording file it was made from (`<anchorId>-<unix>.flv`); null for seeded rows. */
     recording: text('recording'),
+    /** The live it recorded: a later push of the same live joins this replay. Null for seeded rows. */
+    liveSessionId: integer('live_session_id').references(() => liveSessions.id, {
+      onDelete: 'set null',
+    }),
     /** Hidden by its anchor: left out of public lists and pages. */
     hidden: boolean('hidden').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('replays_recording_idx').on(t.recording),
+    index('replays_session_idx').on(t.liveSessionId),
     index('replays_anchor_idx').on(t.anchorId, t.recordedAt),
     index('replays_recorded_idx').on(t.recordedAt),
     index('replays_category_idx').on(t.categoryId, t.secondCategoryId, t.recordedAt),

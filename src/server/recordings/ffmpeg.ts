@@ -76,9 +76,14 @@ export async function grabThumbnail(file: string, atSeconds: number, out: string
 
 /**
  * Copies the recording's audio and video into an HLS VOD playlist `index.m3u8` with
- * `seg-00000.ts`... segments in `dir`; returns the playlist's total length in seconds.
+ * `seg-00000.ts`... segments in `dir` (or the given names: a later part of the same live goes
+ * beside them); returns the playlist's total length in seconds.
  */
-export async function remuxToHls(file: string, dir: string): Promise<number> {
+export async function remuxToHls(
+  file: string,
+  dir: string,
+  names: { playlist: string; segments: string } = { playlist: PLAYLIST, segments: 'seg-%05d.ts' },
+): Promise<number> {
   await run(
     FFMPEG_BIN,
     [
@@ -101,13 +106,13 @@ export async function remuxToHls(file: string, dir: string): Promise<number> {
       '-hls_playlist_type',
       'vod',
       '-hls_segment_filename',
-      path.join(dir, 'seg-%05d.ts'),
-      path.join(dir, PLAYLIST),
+      path.join(dir, names.segments),
+      path.join(dir, names.playlist),
     ],
     // A long live takes a while even without re-encoding: bounded by its size, not the clock.
     60 * 60_000,
   );
-  return playlistSeconds(await readFile(path.join(dir, PLAYLIST), 'utf8'));
+  return playlistSeconds(await readFile(path.join(dir, names.playlist), 'utf8'));
 }
 
 /** The sum of a playlist's segment lengths (#EXTINF), seconds. */

@@ -1,7 +1,8 @@
 /**
  * Turns one finished recording into a replay: its length (ffprobe), a thumbnail under the
  * uploads folder, the streams copied into an HLS VOD folder, then one `replays` row keyed by the
- * file's name, and only then the recording is removed. Every step can run again after a crash:
+ * file's name, and only then the recording is removed. A later push of a live that already has
+ * a replay is added to that replay instead (join-parts.ts). Every step can run again after a crash:
  * the folder is rewritten, the row is inserted once (unique key), a file whose row exists is
  * only removed.
  */
@@ -21,6 +22,7 @@ import {
 } from './files.ts';
 import { claimRecording, releaseRecording } from './claim.ts';
 import { grabThumbnail, probeDuration, remuxToHls } from './ffmpeg.ts';
+import { appendPart, replayToJoin } from './join-parts.ts';
 
 /** Recordings shorter than this (a reconnect that carried nothing) are dropped, seconds. */
 export const MIN_REPLAY_SECONDS = 1;
@@ -36,6 +38,8 @@ export interface ReplayFolders {
 /** What became of a recording. */
 export type MadeReplay =
   | { outcome: 'made'; replayId: number; durationSec: number }
+  /** A later push of a live that already had a replay: added to it. */
+  | { outcome: 'joined'; replayId: number; durationSec: number }
   | { outcome: 'exists' }
   | { outcome: 'tooShort' }
   | { outcome: 'noLive' }
@@ -62,6 +66,7 @@ async function liveOf(db: Db, rec: RecordingName) {
   const [room] = await db.select().from(liveRooms).where(eq(liveRooms.anchorId, rec.anchorId));
   if (!room) return null;
   return {
+    sessionId: session?.id ?? null,
     title: session?.title ?? room.title,
     categoryId: session?.categoryId ?? room.categoryId,
     secondCategoryId: session ? session.secondCategoryId : room.secondCategoryId,
@@ -146,6 +151,14 @@ async function make(
     await unlink(file).catch(() => {});
     return { outcome: 'noLive' };
   }
+  // The encoder came back during a live that already has a replay: this push continues it.
+  const joinTo = await replayToJoin(db, rec, live.sessionId);
+  if (joinTo) {
+    const joined = await appendPart(db, folders, rec, file, { ...joinTo, seconds: probed }, (e) =>
+      setAside(file, e),
+    );
+    if (joined) return joined;
+  }
   const now = new Date();
   const dir = path.join(replayFilesDir(folders.mediaDir), rec.stem);
   await rm(dir, { recursive: true, force: true });
@@ -173,6 +186,7 @@ async function make(
       startedAt: rec.startedAt,
       recordedAt: new Date(rec.startedAt.getTime() + durationSec * 1000),
       recording: rec.file,
+      liveSessionId: live.sessionId,
     })
     .onConflictDoNothing({ target: replays.recording })
     .returning({ id: replays.id });

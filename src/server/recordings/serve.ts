@@ -1,6 +1,6 @@
 /**
- * Serves replay folders under /replay-media/: `<stem>/index.m3u8` and `<stem>/seg-NNNNN.ts`,
- * nothing else. Every file is answered only while its replay exists and is not hidden (a unique
+ * Serves replay folders under /replay-media/: `<stem>/index.m3u8` and its segments, nothing
+ * else. Every file is answered only while its replay exists and is not hidden (a unique
  * index lookup), so a copied link, or a segment named by guessing its folder, stops working when
  * the anchor hides or deletes the replay. Files never change once written.
  */
@@ -14,7 +14,8 @@ import { replays } from '../db/schema.ts';
 import { MEDIA_TYPES } from '../http/static.ts';
 import { REPLAY_MEDIA_PATH, replayFilesDir } from './files.ts';
 
-const FILE = /^\/replay-media\/(\d{1,10}-\d{9,11})\/(index\.m3u8|seg-\d{5}\.ts)$/;
+/** The playlist, the first part's segments, and a later part's (`seg-<its start>-NNNNN.ts`). */
+const FILE = /^\/replay-media\/(\d{1,10}-\d{9,11})\/(index\.m3u8|seg-(?:\d{9,11}-)?\d{5}\.ts)$/;
 
 /** True for paths this handler answers. */
 export function isReplayMediaPath(pathname: string): boolean {

@@ -60,7 +60,8 @@ function createWorker(rt: Runtime): RecordingWorker {
     const dir = recordingsDir(rt.env.mediaDir);
     const names = await readdir(dir).catch(() => [] as string[]);
     const jobs: Promise<unknown>[] = [];
-    for (const name of names) {
+    // By name, which is by start for each anchor: a live's later pushes join its replay in order.
+    for (const name of names.sort()) {
       if (!RECORDING_NAME.test(name) || waiting.has(name)) continue;
       const info = await stat(path.join(dir, name)).catch(() => null);
       if (info?.isFile() && Date.now() - info.mtimeMs >= RECORDING_IDLE_MS)
