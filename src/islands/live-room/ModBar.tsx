@@ -2,14 +2,14 @@
 import { useState } from 'react';
 import type { AnnouncementData } from '../../lib/realtime/protocol.ts';
 import { BAN_REASONS, BAN_UNITS, type BanReason, type BanUnit } from '../../lib/rules/chat.ts';
+import { currentRoomId } from '../../lib/stores/live-room.ts';
 import {
   banUser,
   clearRoomChat,
-  currentRoomId,
   deleteChatMessage,
   saveAnnouncement,
   unbanUser,
-} from '../../lib/stores/live-room.ts';
+} from '../../lib/stores/live-room-manage.ts';
 import { useT } from '../use-t.ts';
 
 type PickableReason = Exclude<BanReason, 'auto'>;

@@ -32,13 +32,7 @@ import {
 } from '../realtime/protocol.ts';
 import { hubUrl, openSocket, type RealtimeSocket } from '../realtime/socket.ts';
 import { hubSig, type UserSigAnswer } from '../realtime/user-sig.ts';
-import {
-  checkMessage,
-  DEFAULT_CHAT_CONFIG,
-  newSpeakerState,
-  type BanReason,
-  type BanUnit,
-} from '../rules/chat.ts';
+import { checkMessage, DEFAULT_CHAT_CONFIG, newSpeakerState } from '../rules/chat.ts';
 import { $backpack, loadBackpack } from './backpack.ts';
 import { openLogin } from './dialogs.ts';
 import { $locale } from './locale.ts';
@@ -366,36 +360,6 @@ export function sendChat(content: string): boolean {
   return sent ?? false;
 }
 
-/** Manager: bans `uid` for `amount` `unit`s for `reason`. */
-export function banUser(
-  uid: number,
-  unit: BanUnit,
-  amount: number,
-  reason: Exclude<BanReason, 'auto'>,
-): void {
-  socket?.send(CLIENT_FRAME.ban, { uid, unit, amount, reason });
-}
-
-/** Manager: lifts the ban of `uid`. */
-export function unbanUser(uid: number): void {
-  socket?.send(CLIENT_FRAME.unban, { uid });
-}
-
-/** Manager: deletes message `id` for everyone. */
-export function deleteChatMessage(id: number): void {
-  socket?.send(CLIENT_FRAME.deleteMsg, { id });
-}
-
-/** Manager: clears the chat for everyone. */
-export function clearRoomChat(): void {
-  socket?.send(CLIENT_FRAME.clearChat, {});
-}
-
-/** Manager: sets the announcement. */
-export function saveAnnouncement(content: string, contact: AnnouncementData['contact']): void {
-  socket?.send(CLIENT_FRAME.announce, { content, contact });
-}
-
 /** The anchor id of the room joined, 0 when none. */
 export function currentRoomId(): number {
   return roomId;
@@ -408,6 +372,14 @@ const frameListeners = new Set<FrameListener>();
 export function onRoomFrame(listener: FrameListener): () => void {
   frameListeners.add(listener);
   return () => frameListeners.delete(listener);
+}
+
+/**
+ * Sends a frame on the room's socket whatever the join state (the manager actions use it);
+ * false when there is no socket or it is not open. Prefer sendRoomFrame for anything else.
+ */
+export function sendOnRoomSocket(type: string, data: unknown): boolean {
+  return socket?.send(type, data) ?? false;
 }
 
 /** Sends a frame on the room's socket once joined; false when there is no joined room. */
