@@ -1,8 +1,8 @@
-/** Browser side of DOM islands: calls the island's function with its element and props. */
+/** Browser side of DOM islands: calls the island's function with its props and element. */
 export default (island: HTMLElement) =>
   async (
-    run: (island: HTMLElement, props: Record<string, unknown>) => unknown,
+    run: (props: Record<string, unknown>, island: HTMLElement) => unknown,
     props: Record<string, unknown>,
   ) => {
-    await run(island, props);
+    await run(props, island);
   };
