@@ -152,8 +152,9 @@ describe.each(DB_KINDS)('going live (%s)', (kind) => {
       headers,
     );
     const key = data.anchor_secret!;
-    // Not started yet: even the right key is refused.
+    // Not started yet: even the right key is refused (the WebRTC ingest's check says the same).
     expect(await hook('on_publish', { name, key })).toBe(403);
+    expect(await hook('check_publish', { name, key })).toBe(403);
     expect((await room(OFFLINE_ANCHOR)).isLive).toBe(false);
 
     const started = await callApi(app, 'POST', '/webapi/live/startLive', FORM, headers);
@@ -174,6 +175,11 @@ describe.each(DB_KINDS)('going live (%s)', (kind) => {
     expect(await hook('on_publish', { name, key }, '203.0.113.9')).toBe(403);
     expect(await hook('on_publish', { name, key }, '127.0.0.1', 'f'.repeat(32))).toBe(403);
     expect(await hook('on_publish', { name, key }, '127.0.0.1', '')).toBe(403);
+    expect(await hook('check_publish', { name, key: 'wrong-key-wrong-key-1234' })).toBe(403);
+    expect(await hook('check_publish', { name, key }, '203.0.113.9')).toBe(403);
+    // The WebRTC ingest's check lets the right key in and changes nothing: the room goes live
+    // when the forwarded stream reaches on_publish.
+    expect(await hook('check_publish', { name, key })).toBe(200);
     expect((await room(OFFLINE_ANCHOR)).isLive).toBe(false);
 
     sent.length = 0;
@@ -199,6 +205,7 @@ describe.each(DB_KINDS)('going live (%s)', (kind) => {
     expect(await room(OFFLINE_ANCHOR)).toMatchObject({ isLive: false, sessionOpen: false });
     expect(sent.at(-1)).toMatchObject({ frame: { type: 'heatRep', data: { status: 0 } } });
     expect(await hook('on_publish', { name, key })).toBe(403);
+    expect(await hook('check_publish', { name, key })).toBe(403);
   });
 
   it('refuses a rotated key at once', async () => {

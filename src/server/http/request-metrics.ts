@@ -28,7 +28,7 @@ export function noteRoute(req: IncomingMessage, pattern: string): void {
 
 /** The label of a request that is not the API's: its kind. */
 export type RequestKind =
-  'api' | 'page' | 'static' | 'hls' | 'uploads' | 'health' | 'metrics' | 'backup';
+  'api' | 'page' | 'static' | 'hls' | 'uploads' | 'health' | 'metrics' | 'backup' | 'webrtc';
 
 /** Observes `req` in the histogram when its response is written. */
 export function observeRequest(

@@ -22,6 +22,7 @@ import { isReplayMediaPath, serveReplayMedia } from '../recordings/serve.ts';
 import type { Hub } from '../realtime/hub.ts';
 import type { Runtime } from '../runtime.ts';
 import { isUploadPath, serveUpload } from '../uploads/serve.ts';
+import { isWebRtcPath, proxyWebRtc } from '../webrtc/proxy.ts';
 import type { ApiEnv } from './api-env.ts';
 import { BACKUP_PATH, serveBackup } from './backup.ts';
 import { addressOf, clientAddress, isLoopback, refusalLogger } from './connection-limits.ts';
@@ -42,6 +43,8 @@ export interface ServerParts {
   pages?: NodeHandler;
   /** dist/client: hashed assets under /_astro and files from public/. */
   clientDir?: string;
+  /** The WebRTC ingest's loopback API port, which /whip and /whep pass through to. */
+  webrtcPort?: number;
 }
 
 function pathOf(req: IncomingMessage): string {
@@ -177,6 +180,12 @@ export function createRequestListener(parts: ServerParts) {
     if (isReplayMediaPath(path)) {
       observeRequest(req, res, started, 'hls');
       void serveReplayMedia(parts.rt.db, parts.rt.env.mediaDir, path, req, res);
+      return;
+    }
+    if (parts.webrtcPort && isWebRtcPath(path)) {
+      observeRequest(req, res, started, 'webrtc');
+      const caller = callerOf(req, parts.rt.env.trustProxy);
+      void proxyWebRtc(parts.rt, parts.webrtcPort, caller, req, res);
       return;
     }
     if (isUploadPath(path)) {

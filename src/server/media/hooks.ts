@@ -1,6 +1,6 @@
 /**
  * The RTMP ingest's callbacks (nginx-rtmp `on_publish`, `on_publish_done` and `on_record_done`, form-encoded
- * POSTs from the nginx worker on this machine). A 2xx answer lets the stream in, anything else
+ * POSTs from the nginx worker on this machine), and the WebRTC ingest's `check_publish`. A 2xx answer lets the stream in, anything else
  * drops it. A caller must be on loopback and present the hook token written into the nginx
  * config (a proxy on the same machine makes outside requests look local, so loopback alone is
  * not enough): the hooks decide who may broadcast and can take rooms offline.
@@ -12,7 +12,12 @@ import { log } from '../log.ts';
 import { alertFollowers } from '../messaging/system.ts';
 import { parseRecordingName } from '../recordings/files.ts';
 import { recordingWorker } from '../recordings/worker.ts';
-import { announceRoomStatus, authorizePublish, publishDone } from '../studio/stream.ts';
+import {
+  announceRoomStatus,
+  authorizePublish,
+  checkPublish,
+  publishDone,
+} from '../studio/stream.ts';
 
 /** The token nginx sends with each hook call, derived from the server's secret. */
 export function mediaHookToken(secret: string): string {
@@ -57,6 +62,18 @@ export const mediaHookRoutes = new Hono<ApiEnv>()
       log('error', 'go_live_alert_failed', { anchorId: decision.anchorId, error: String(error) }),
     );
     return c.text('ok', 200);
+  })
+  // The WebRTC ingest asks before it answers a publisher; the stream it then forwards to the
+  // RTMP ingest goes through on_publish like any other.
+  .post('/check_publish', async (c) => {
+    if (!trusted(c.get('ip'), c.req.query('token'), c.get('rt').env.secret)) {
+      return c.text('forbidden', 403);
+    }
+    const { name, key, app } = await form(c);
+    const decision = await checkPublish(c.get('rt').db, name, key);
+    if (decision.ok) return c.text('ok', 200);
+    log('warn', 'publish_refused', { app, name: name.slice(0, 20), reason: decision.reason });
+    return c.text('refused', 403);
   })
   .post('/on_publish_done', async (c) => {
     if (!trusted(c.get('ip'), c.req.query('token'), c.get('rt').env.secret)) {

@@ -91,15 +91,12 @@ export type PublishDecision =
   { ok: true; anchorId: number } | { ok: false; reason: PublishRefusal };
 
 /**
- * Decides whether the stream `name` (the anchor's id) may be published with `key`: only the
- * anchor's current key, and only between startLive and endLive. Accepting marks the room live
- * with the stream's HLS playlist.
+ * Whether the stream `name` (the anchor's id) may be published with `key`: only the anchor's
+ * current key, and only between startLive and endLive. Changes nothing: the WebRTC ingest asks
+ * this before it answers a browser, and the stream then reaches the RTMP ingest, whose
+ * on_publish makes the room live.
  */
-export async function authorizePublish(
-  db: Db,
-  name: string,
-  key: string,
-): Promise<PublishDecision> {
+export async function checkPublish(db: Db, name: string, key: string): Promise<PublishDecision> {
   if (!/^\d{1,10}$/.test(name)) return { ok: false, reason: 'badName' };
   const anchorId = Number(name);
   const [room] = await db
@@ -109,6 +106,21 @@ export async function authorizePublish(
   if (!room) return { ok: false, reason: 'noRoom' };
   if (!room.key || !sameKey(key, room.key)) return { ok: false, reason: 'badKey' };
   if (!room.open) return { ok: false, reason: 'notStarted' };
+  return { ok: true, anchorId };
+}
+
+/**
+ * Decides whether the stream `name` may be published with `key` (see checkPublish); accepting
+ * marks the room live with the stream's HLS playlist.
+ */
+export async function authorizePublish(
+  db: Db,
+  name: string,
+  key: string,
+): Promise<PublishDecision> {
+  const checked = await checkPublish(db, name, key);
+  if (!checked.ok) return checked;
+  const { anchorId } = checked;
   const [updated] = await db
     .update(liveRooms)
     .set({ isLive: true, streamUrl: ingestPlaylist(anchorId) })

@@ -1,0 +1,90 @@
+/**
+ * Peer connections of the WebRTC ingest (werift, in TypeScript): H.264 and Opus only, what
+ * browsers and OBS send and what the HLS path takes without re-encoding the picture; no public
+ * STUN server (werift would otherwise ask Google's on every connection); host candidates on the
+ * configured addresses only, so a loopback test stays on loopback and a server advertises the
+ * address viewers can reach.
+ */
+import { RTCPeerConnection, RTCRtpCodecParameters } from 'werift';
+
+/** Where peers gather and advertise candidates. */
+export interface IceSettings {
+  /**
+   * IPv4 addresses to advertise as host candidates (the first is also bound); empty: every
+   * interface of the machine.
+   */
+  addresses: string[];
+  /** UDP ports to use, inclusive; undefined: any free port. */
+  ports?: [number, number];
+}
+
+/** The payload types the ingest offers and forwards with. */
+export const PAYLOAD = { h264: 96, opus: 111 } as const;
+
+function codecs() {
+  return {
+    video: [
+      new RTCRtpCodecParameters({
+        mimeType: 'video/H264',
+        clockRate: 90_000,
+        payloadType: PAYLOAD.h264,
+        rtcpFeedback: [{ type: 'nack' }, { type: 'nack', parameter: 'pli' }],
+        parameters: 'level-asymmetry-allowed=1;packetization-mode=1;profile-level-id=42e01f',
+      }),
+    ],
+    audio: [
+      new RTCRtpCodecParameters({
+        mimeType: 'audio/opus',
+        clockRate: 48_000,
+        channels: 2,
+        payloadType: PAYLOAD.opus,
+      }),
+    ],
+  };
+}
+
+/** A peer connection with the ingest's codecs and candidates. */
+export function createPeer(ice: IceSettings): RTCPeerConnection {
+  const [first] = ice.addresses;
+  return new RTCPeerConnection({
+    codecs: codecs(),
+    iceServers: [],
+    iceUseIpv6: false,
+    bundlePolicy: 'max-bundle',
+    icePortRange: ice.ports,
+    ...(first
+      ? { iceInterfaceAddresses: { udp4: first }, iceAdditionalHostAddresses: ice.addresses }
+      : {}),
+  });
+}
+
+/** Resolves once `pc` has gathered its candidates (they go into the one answer WHIP gives). */
+export function gathered(pc: RTCPeerConnection): Promise<void> {
+  return new Promise((resolve) => {
+    if (pc.iceGatheringState === 'complete') return resolve();
+    const sub = pc.iceGatheringStateChange.subscribe((state) => {
+      if (state !== 'complete') return;
+      sub.unSubscribe();
+      resolve();
+    });
+  });
+}
+
+/** Keeps only the candidates on `addresses` (all when empty). */
+export function onlyCandidates(sdp: string, addresses: string[]): string {
+  if (addresses.length === 0) return sdp;
+  return sdp
+    .split('\r\n')
+    .filter(
+      (line) => !line.startsWith('a=candidate:') || addresses.some((a) => line.includes(` ${a} `)),
+    )
+    .join('\r\n');
+}
+
+/** Answers `offer` on `pc`: the complete answer SDP, candidates included. */
+export async function answer(pc: RTCPeerConnection, offer: string, ice: IceSettings) {
+  await pc.setRemoteDescription({ type: 'offer', sdp: offer });
+  await pc.setLocalDescription(await pc.createAnswer());
+  await gathered(pc);
+  return onlyCandidates(pc.localDescription?.sdp ?? '', ice.addresses);
+}

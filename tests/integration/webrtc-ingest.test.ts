@@ -1,0 +1,302 @@
+/**
+ * The WebRTC ingest on the real RTMP ingest (Debian's nginx with the RTMP module; its hooks
+ * answered by a stand-in that knows one stream and key). A WHIP publisher (werift in this
+ * process, fed over RTP by ffmpeg's H.264 and Opus test pattern, what a browser sends) is
+ * checked with the hook, forwarded into nginx, and nginx's HLS playlist of the stream grows with
+ * H.264 and AAC; a WHEP viewer receives the picture; no key is 401, a wrong key 403, a bad offer
+ * 400; when the RTMP ingest drops the forward (as End live does) the publisher and its viewers
+ * close and WHEP finds nothing. ffmpeg, nginx and libnginx-mod-rtmp must be installed.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { createSocket, type Socket } from 'node:dgram';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { MediaStreamTrack, RtpPacket } from 'werift';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dropPublisher } from '../../src/server/media/control.ts';
+import { newestSegment } from '../../src/server/media/ladder/probe.ts';
+import { startIngest, type Ingest } from '../../src/server/media/nginx.ts';
+import { createPeer, gathered, onlyCandidates } from '../../src/server/webrtc/peer.ts';
+import { startWebRtcIngest, type WebRtcIngest } from '../../src/server/webrtc/server.ts';
+import { createApi } from '../../src/server/app.ts';
+import { createRequestListener } from '../../src/server/http/server.ts';
+import { createMemoryState } from '../../src/server/shared/state.ts';
+import { WEBRTC_OFFERS_PER_MINUTE } from '../../src/server/webrtc/proxy.ts';
+import { openTestRuntime } from './helpers.ts';
+import { freePort } from './redis-helpers.ts';
+
+const ANCHOR = '4343';
+const KEY = 'right-key-right-key-1234';
+const LOOPBACK = { addresses: ['127.0.0.1'] };
+
+let dir: string;
+let hooks: Server;
+let ingest: Ingest | undefined;
+let webrtc: WebRtcIngest | undefined;
+let controlPort = 0;
+const calls: string[] = [];
+
+async function until<T>(what: string, check: () => T | undefined | false, ms = 20_000) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = check();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** POSTs an SDP offer; the status, the answer and its resource. */
+async function post(url: string, sdp: string, headers: Record<string, string> = {}) {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/sdp', ...headers },
+    body: sdp,
+  });
+  return { status: res.status, sdp: await res.text(), location: res.headers.get('location') };
+}
+
+/** A WHIP client standing in for a browser: werift sending what ffmpeg encodes. */
+async function publisher(query: string, headers: Record<string, string> = {}) {
+  const pc = createPeer(LOOPBACK);
+  const video = new MediaStreamTrack({ kind: 'video' });
+  const audio = new MediaStreamTrack({ kind: 'audio' });
+  pc.addTransceiver(video, { direction: 'sendonly' });
+  pc.addTransceiver(audio, { direction: 'sendonly' });
+  await pc.setLocalDescription(await pc.createOffer());
+  await gathered(pc);
+  const offer = onlyCandidates(pc.localDescription!.sdp, LOOPBACK.addresses);
+  const answer = await post(`${webrtc!.url}/whip/${ANCHOR}${query}`, offer, headers);
+  return { pc, video, audio, answer };
+}
+
+/** ffmpeg's test pattern as RTP into `video` and `audio` (H.264 baseline, Opus). */
+async function feed(video: MediaStreamTrack, audio: MediaStreamTrack) {
+  const bind = async (track: MediaStreamTrack) => {
+    const socket = createSocket('udp4');
+    socket.on('message', (msg) => track.writeRtp(RtpPacket.deSerialize(msg)));
+    await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
+    return socket;
+  };
+  const sockets: Socket[] = [await bind(video), await bind(audio)];
+  const [v, a] = sockets.map((s) => s.address().port);
+  // prettier-ignore
+  const ffmpeg = spawn('/usr/bin/ffmpeg', [
+    '-hide_banner', '-loglevel', 'error', '-re',
+    '-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=25',
+    '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000',
+    '-map', '0:v', '-c:v', 'libx264', '-profile:v', 'baseline', '-preset', 'ultrafast',
+    '-tune', 'zerolatency', '-pix_fmt', 'yuv420p', '-g', '50', '-b:v', '800k',
+    '-payload_type', '96', '-f', 'rtp', '-pkt_size', '1200', `rtp://127.0.0.1:${v}`,
+    '-map', '1:a', '-c:a', 'libopus', '-b:a', '48k', '-payload_type', '111',
+    '-f', 'rtp', `rtp://127.0.0.1:${a}`,
+  ], { stdio: ['ignore', 'ignore', 'inherit'] });
+  return {
+    stop() {
+      ffmpeg.kill('SIGKILL');
+      for (const s of sockets) s.close();
+    },
+  };
+}
+
+/** A WHEP viewer: counts the video packets it receives. */
+async function viewer() {
+  const pc = createPeer(LOOPBACK);
+  pc.addTransceiver('video', { direction: 'recvonly' });
+  pc.addTransceiver('audio', { direction: 'recvonly' });
+  const got = { video: 0, audio: 0 };
+  pc.onTrack.subscribe((track) =>
+    track.onReceiveRtp.subscribe(() => (got[track.kind === 'video' ? 'video' : 'audio'] += 1)),
+  );
+  await pc.setLocalDescription(await pc.createOffer());
+  await gathered(pc);
+  const offer = onlyCandidates(pc.localDescription!.sdp, LOOPBACK.addresses);
+  const answer = await post(`${webrtc!.url}/whep/${ANCHOR}`, offer);
+  if (answer.status === 201) await pc.setRemoteDescription({ type: 'answer', sdp: answer.sdp });
+  return { pc, got, answer };
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'webrtc-'));
+  // The site's hooks as far as this suite needs them: one stream name with one key.
+  hooks = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString()));
+    req.on('end', () => {
+      const form = new URLSearchParams(body);
+      const hook = new URL(req.url ?? '/', 'http://site').pathname.split('/').pop() ?? '';
+      calls.push(`${hook} ${form.get('app')}`);
+      const ok =
+        !hook.includes('publish') || hook === 'on_publish_done'
+          ? true
+          : form.get('name') === ANCHOR && form.get('key') === KEY;
+      res.writeHead(ok ? 200 : 403).end(ok ? 'ok' : 'refused');
+    });
+  });
+  await new Promise<void>((resolve) => hooks.listen(0, '127.0.0.1', resolve));
+  const hookBase = `http://127.0.0.1:${(hooks.address() as AddressInfo).port}`;
+  const rtmpPort = await freePort();
+  controlPort = await freePort();
+  ingest = await startIngest({
+    mediaDir: dir,
+    rtmpHost: '127.0.0.1',
+    rtmpPort,
+    controlPort,
+    hookBase,
+    hookToken: 'test',
+  });
+  webrtc = await startWebRtcIngest({
+    host: '127.0.0.1',
+    port: 0,
+    ice: LOOPBACK,
+    hookBase,
+    hookToken: 'test',
+    rtmpPort,
+    keyframeMs: 1000,
+  });
+}, 30_000);
+
+afterAll(async () => {
+  await webrtc?.stop();
+  await ingest?.stop();
+  await new Promise((resolve) => hooks?.close(resolve));
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('WebRTC ingest', () => {
+  it('refuses a publisher without a key, with a wrong key, or with a bad offer', async () => {
+    const none = await publisher('');
+    expect(none.answer.status).toBe(401);
+    await none.pc.close();
+    const wrong = await publisher('?key=wrong-key-wrong-key-0000');
+    expect(wrong.answer.status).toBe(403);
+    await wrong.pc.close();
+    const bad = await post(`${webrtc!.url}/whip/${ANCHOR}?key=${KEY}`, 'not an offer');
+    expect(bad.status).toBe(400);
+    expect(webrtc!.streams()).toEqual([]);
+    // Nobody watches a stream that is not there.
+    const early = await viewer();
+    expect(early.answer.status).toBe(404);
+    await early.pc.close();
+  });
+
+  it('forwards a WHIP stream to HLS, serves it over WHEP, and ends with the RTMP ingest', async () => {
+    // The key as a bearer token, as OBS's WHIP output sends it (the site's URL carries ?key=).
+    const pub = await publisher('', { authorization: `Bearer ${KEY}` });
+    expect(pub.answer.status).toBe(201);
+    expect(pub.answer.location).toMatch(new RegExp(`^/whip/${ANCHOR}/[0-9a-f-]{36}$`));
+    // Only the configured address is offered to the publisher.
+    const candidates = pub.answer.sdp.split('\r\n').filter((l) => l.startsWith('a=candidate:'));
+    expect(candidates.length).toBeGreaterThan(0);
+    for (const line of candidates) expect(line).toContain(' 127.0.0.1 ');
+    await pub.pc.setRemoteDescription({ type: 'answer', sdp: pub.answer.sdp });
+    const source = await feed(pub.video, pub.audio);
+    try {
+      // nginx's HLS of the stream: H.264 as sent, Opus turned into AAC.
+      const playlist = path.join(dir, 'hls', `${ANCHOR}.m3u8`);
+      const segment = await until(
+        'two HLS segments',
+        () => {
+          if (!existsSync(playlist)) return false;
+          const text = readFileSync(playlist, 'utf8');
+          const count = text.split('\n').filter((l) => l.startsWith('#EXTINF')).length;
+          const newest = newestSegment(text);
+          return count >= 2 && newest ? path.join(dir, 'hls', newest.uri) : false;
+        },
+        30_000,
+      );
+      const codecs = execFileSync('/usr/bin/ffprobe', [
+        ...['-v', 'error', '-show_entries', 'stream=codec_name', '-of', 'csv=p=0', segment],
+      ])
+        .toString()
+        .trim()
+        .split('\n');
+      expect([...new Set(codecs.filter(Boolean))].sort()).toEqual(['aac', 'h264']);
+      // The WebRTC side only checked; the room went live through the RTMP ingest's own hook.
+      expect(calls).toContain('check_publish webrtc');
+      expect(calls).toContain('on_publish live');
+
+      const watcher = await viewer();
+      expect(watcher.answer.status).toBe(201);
+      await until('video packets at the viewer', () => watcher.got.video > 50, 15_000);
+      expect(watcher.got.audio).toBeGreaterThan(0);
+      expect(webrtc!.streams()).toEqual([{ name: ANCHOR, viewers: 1, connected: true }]);
+
+      // End live drops the publisher at the RTMP ingest: the WebRTC side follows.
+      expect(await dropPublisher(controlPort, Number(ANCHOR))).toBeGreaterThanOrEqual(1);
+      await until('the WebRTC publisher to close', () => webrtc!.streams().length === 0, 10_000);
+      const late = await viewer();
+      expect(late.answer.status).toBe(404);
+      await late.pc.close();
+      await watcher.pc.close();
+    } finally {
+      source.stop();
+      await pub.pc.close();
+    }
+  }, 90_000);
+
+  it('is reached through the site, which limits new sessions per address', async () => {
+    const t = await openTestRuntime('pglite');
+    const ingestPort = Number(new URL(webrtc!.url).port);
+    const site = (port: number) =>
+      createServer(
+        createRequestListener({
+          rt: t.rt,
+          api: createApi(t.rt),
+          hub: undefined as never,
+          webrtcPort: port,
+        }),
+      );
+    const up = site(ingestPort);
+    await new Promise<void>((resolve) => up.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(up.address() as AddressInfo).port}`;
+    try {
+      // The ingest's answers come back as they are: no key, then a wrong one.
+      expect((await post(`${base}/whip/${ANCHOR}`, 'v=0')).status).toBe(401);
+      const wrong = await post(`${base}/whip/${ANCHOR}`, 'v=0', { authorization: 'Bearer wrong' });
+      expect(wrong).toMatchObject({ status: 403, sdp: 'refused' });
+      expect(
+        (
+          await fetch(`${base}/whip/${ANCHOR}/${'0'.repeat(8)}-0000-0000-0000-${'0'.repeat(12)}`, {
+            method: 'DELETE',
+          })
+        ).status,
+      ).toBe(404);
+      // A huge offer is refused whole; a key with control characters is just a wrong key.
+      const huge = await post(`${base}/whip/${ANCHOR}`, `v=0\r\n${'a'.repeat(100_000)}`, {
+        authorization: `Bearer ${KEY}`,
+      });
+      expect(huge).toMatchObject({ status: 413, sdp: 'offer too large' });
+      const control = await post(
+        `${base}/whip/${ANCHOR}?key=${encodeURIComponent('\u0000\u001b[2J')}`,
+        'v=0',
+      );
+      expect(control.status).toBe(403);
+      // One address may open so many sessions a minute.
+      let limited = 0;
+      for (let i = 0; i < WEBRTC_OFFERS_PER_MINUTE; i++) {
+        if ((await post(`${base}/whep/${ANCHOR}`, 'v=0')).status === 429) limited += 1;
+      }
+      expect(limited).toBeGreaterThan(0);
+    } finally {
+      await new Promise((resolve) => up.close(resolve));
+    }
+    // Without the ingest the site says so (fresh limits: this address used them up above).
+    t.rt.shared = createMemoryState();
+    const down = site(await freePort());
+    await new Promise<void>((resolve) => down.listen(0, '127.0.0.1', resolve));
+    try {
+      const res = await post(
+        `http://127.0.0.1:${(down.address() as AddressInfo).port}/whep/${ANCHOR}`,
+        'v=0',
+      );
+      expect(res).toMatchObject({ status: 503, sdp: 'the WebRTC ingest is not running' });
+    } finally {
+      await new Promise((resolve) => down.close(resolve));
+      await t.dispose();
+    }
+  });
+});
