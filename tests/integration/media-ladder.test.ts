@@ -20,6 +20,7 @@ import { newestSegment } from '../../src/server/media/ladder/probe.ts';
 import { startLadder, type Supervisor } from '../../src/server/media/ladder/supervisor.ts';
 import { startIngest, type Ingest } from '../../src/server/media/nginx.ts';
 import { freePort } from './redis-helpers.ts';
+import { until } from './wait.ts';
 
 const FFMPEG = '/usr/bin/ffmpeg';
 const ANCHOR = 4242;
@@ -31,17 +32,6 @@ let ingest: Ingest | undefined;
 let ladder: Supervisor | undefined;
 let pusher: ChildProcess | undefined;
 let pushed: Promise<number>;
-
-/** Waits until `check` returns a value other than undefined/false, or fails after `ms`. */
-async function until<T>(what: string, check: () => T | undefined | false, ms = 15_000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = check();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 /** Width, height and first video timestamp of a segment. */
 function probe(file: string): { width: number; height: number; start: number } {

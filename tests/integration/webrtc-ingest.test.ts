@@ -27,6 +27,7 @@ import { createMemoryState } from '../../src/server/shared/state.ts';
 import { WEBRTC_OFFERS_PER_MINUTE } from '../../src/server/webrtc/proxy.ts';
 import { openTestRuntime } from './helpers.ts';
 import { freePort } from './redis-helpers.ts';
+import { until } from './wait.ts';
 
 const ANCHOR = '4343';
 const KEY = 'right-key-right-key-1234';
@@ -38,16 +39,6 @@ let ingest: Ingest | undefined;
 let webrtc: WebRtcIngest | undefined;
 let controlPort = 0;
 const calls: string[] = [];
-
-async function until<T>(what: string, check: () => T | undefined | false, ms = 20_000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = check();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 /** POSTs an SDP offer; the status, the answer and its resource. */
 async function post(url: string, sdp: string, headers: Record<string, string> = {}) {
