@@ -17,16 +17,15 @@ export function attachHlsJs({ video, src, lowLatency, events }: EngineOptions): 
     autoStartLoad: false,
   });
   let recoveredMedia = false;
-  /** The level the viewer fixed from the menu, -1 for Auto. */
-  let fixed = -1;
   const renditions = () => hls.levels.map((l) => ({ height: l.height, bitrate: l.bitrate }));
 
   hls.on(Hls.Events.MANIFEST_PARSED, (_event, _data: ManifestParsedData) => {
     events.renditions(renditions());
     // Start on the level the player's size calls for, so the first picture is not fetched twice
-    // (once at the top level, then again after the cap to the player's size).
-    hls.startLevel =
-      fixed >= 0 ? fixed : startLevelFor(renditions(), video.clientHeight * devicePixelRatio);
+    // (once at the top level, then again after the cap to the player's size). A level fixed from
+    // the menu is reached from there at the next fragment, as before: after a reload the fixed
+    // level may belong to a transcoder that is only starting again.
+    hls.startLevel = startLevelFor(renditions(), video.clientHeight * devicePixelRatio);
     hls.startLoad();
   });
   hls.on(Hls.Events.LEVEL_SWITCHED, (_event, data: LevelSwitchedData) => {
@@ -49,8 +48,7 @@ export function attachHlsJs({ video, src, lowLatency, events }: EngineOptions): 
     kind: 'hlsjs',
     setQuality(choice) {
       // nextLevel switches at the next fragment without emptying what is already buffered.
-      fixed = levelFor(renditions(), choice);
-      hls.nextLevel = fixed;
+      hls.nextLevel = levelFor(renditions(), choice);
     },
     setLowLatency(on) {
       Object.assign(hls.config, latencyConfig(on));

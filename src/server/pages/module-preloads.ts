@@ -1,7 +1,7 @@
 /**
  * The chunk files a page preloads, from the map the client build writes (see
- * src/islands/dom/preloads-plugin.ts). Read once; without a build (development) there is
- * nothing to preload and pages render without the links.
+ * src/islands/dom/preloads-plugin.ts). Read once; under the development server (or without a
+ * build) there is nothing to preload, and a module is named by its source path.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -11,6 +11,8 @@ let map: Record<string, string[]> | undefined;
 
 function load(): Record<string, string[]> {
   if (map) return map;
+  // The development server serves modules from their sources, never the build's chunks.
+  if (import.meta.env?.DEV) return (map = {});
   const file = path.resolve('dist', 'client', PRELOADS_FILE);
   map = existsSync(file)
     ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string[]>)
