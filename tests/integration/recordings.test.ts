@@ -104,6 +104,16 @@ describe('recordings become replays (pglite)', () => {
     lang: 'en',
   });
   const ours = () => t.rt.db.select().from(replays).where(eq(replays.recording, name()));
+  /** /replay-media/ as the server answers it, on a port of its own; its origin and its stop. */
+  const replayServer = async () => {
+    const server = createServer((req, res) => {
+      const pathname = new URL(req.url ?? '/', 'http://replays.test').pathname;
+      void serveReplayMedia(t.rt.db, t.rt.env.mediaDir, pathname, req, res);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    return { origin: `http://127.0.0.1:${port}`, close: () => server.close() };
+  };
 
   it('turns the ingest notification into a replay without waiting for the work', async () => {
     copyFileSync(spare, path.join(dir, name()));
@@ -206,14 +216,8 @@ describe('recordings become replays (pglite)', () => {
     const [row] = await ours();
     const id = row!.id;
     // The replay files as the server answers them, over HTTP.
-    const media = createServer((req, res) => {
-      const pathname = new URL(req.url ?? '/', 'http://replays.test').pathname;
-      void serveReplayMedia(t.rt.db, t.rt.env.mediaDir, pathname, req, res);
-    });
-    await new Promise<void>((resolve) => media.listen(0, '127.0.0.1', resolve));
-    const { port } = media.address() as AddressInfo;
-    const fetchMedia = async (url: string) =>
-      (await fetch(`http://127.0.0.1:${port}${url}`)).status;
+    const media = await replayServer();
+    const fetchMedia = async (url: string) => (await fetch(`${media.origin}${url}`)).status;
     expect(await fetchMedia(row!.streamUrl)).toBe(200);
     expect(await fetchMedia(`${row!.streamUrl.replace(/index\.m3u8$/, '')}seg-00000.ts`)).toBe(200);
     const owner = await as(anchorId);
@@ -345,14 +349,9 @@ describe('recordings become replays (pglite)', () => {
 
     // Every part plays: the playlist and each part's first segment are served, and a player
     // seeks into the last part (ffmpeg reads the joined playlist to its end).
-    const media = createServer((req, res) => {
-      const pathname = new URL(req.url ?? '/', 'http://replays.test').pathname;
-      void serveReplayMedia(t.rt.db, t.rt.env.mediaDir, pathname, req, res);
-    });
-    await new Promise<void>((resolve) => media.listen(0, '127.0.0.1', resolve));
-    const { port } = media.address() as AddressInfo;
+    const media = await replayServer();
     try {
-      const base = `http://127.0.0.1:${port}${row!.streamUrl.replace(/index\.m3u8$/, '')}`;
+      const base = `${media.origin}${row!.streamUrl.replace(/index\.m3u8$/, '')}`;
       for (const file of ['index.m3u8', 'seg-00000.ts', `seg-${liveStart + 40}-00000.ts`]) {
         expect((await fetch(base + file)).status, file).toBe(200);
       }

@@ -11,6 +11,7 @@
 import { readdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { and, asc, eq, lt } from 'drizzle-orm';
+import { unixSeconds } from '../../lib/time.ts';
 import type { Db } from '../db/index.ts';
 import { replays } from '../db/schema.ts';
 import { log } from '../log.ts';
@@ -44,7 +45,7 @@ export async function replayToJoin(
 
 /** The segment name prefix of the part that started at `rec.startedAt`. */
 export function partPrefix(rec: RecordingName): string {
-  return `seg-${Math.floor(rec.startedAt.getTime() / 1000)}-`;
+  return `seg-${unixSeconds(rec.startedAt)}-`;
 }
 
 /**

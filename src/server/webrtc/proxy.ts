@@ -6,29 +6,14 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Runtime } from '../runtime.ts';
+import { readOffer } from './body.ts';
 
 /** Offers (new sessions) one address may make per minute. */
 export const WEBRTC_OFFERS_PER_MINUTE = 30;
-const MAX_BODY = 64 * 1024;
 
 /** True for the paths passed through. */
 export function isWebRtcPath(path: string): boolean {
   return /^\/(whip|whep)\/\d{1,10}(\/[0-9a-f-]{36})?$/.test(path);
-}
-
-function readBody(req: IncomingMessage): Promise<Buffer | null> {
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      // Too large: the rest is read and dropped, so the refusal still reaches the caller.
-      if (size > MAX_BODY) return resolve(null);
-      chunks.push(chunk);
-    });
-    req.on('end', () => resolve(size > MAX_BODY ? null : Buffer.concat(chunks)));
-    req.on('error', () => resolve(null));
-  });
 }
 
 /** Passes one request to the ingest on 127.0.0.1:`port`; `caller` is the client's address. */
@@ -50,7 +35,7 @@ export async function proxyWebRtc(
     !(await rt.shared.hit(`webrtc:${caller}`, WEBRTC_OFFERS_PER_MINUTE, 60_000))
   )
     return reply(429, 'too many sessions, try again in a minute', { 'retry-after': '60' });
-  const body = method === 'POST' ? await readBody(req) : null;
+  const body = method === 'POST' ? await readOffer(req) : null;
   if (method === 'POST' && !body) return reply(413, 'offer too large');
   const headers: Record<string, string> = {};
   for (const name of ['content-type', 'authorization'] as const) {

@@ -13,6 +13,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { MediaStreamTrack, type RTCPeerConnection, type RtpPacket } from 'werift';
 import { log } from '../log.ts';
+import { readOffer } from './body.ts';
 import { startForward, type Forward } from './forward.ts';
 import { answer, createPeer, type IceSettings } from './peer.ts';
 
@@ -58,25 +59,7 @@ interface Publisher {
   connected: boolean;
 }
 
-const MAX_SDP_BYTES = 64 * 1024;
 const NAME = /^\d{1,10}$/;
-
-function body(req: IncomingMessage): Promise<string | null> {
-  return new Promise((resolve) => {
-    let size = 0;
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      // Too large: the rest is read and dropped, so the refusal still reaches the caller.
-      if (size > MAX_SDP_BYTES) return resolve(null);
-      chunks.push(chunk);
-    });
-    req.on('end', () =>
-      resolve(size > MAX_SDP_BYTES ? null : Buffer.concat(chunks).toString('utf8')),
-    );
-    req.on('error', () => resolve(null));
-  });
-}
 
 /** The key of a WHIP request: `Authorization: Bearer <key>` (OBS) or `?key=` (the site's URL). */
 export function publishKey(req: IncomingMessage, url: URL): string {
@@ -209,7 +192,7 @@ export async function startWebRtcIngest(options: WebRtcIngestOptions): Promise<W
     }
     if (req.method !== 'POST' || id) return reply(405);
     if (!/^application\/sdp\b/i.test(req.headers['content-type'] ?? '')) return reply(415);
-    const offer = await body(req);
+    const offer = (await readOffer(req))?.toString('utf8');
     if (!offer || !offer.startsWith('v=0')) return reply(400, 'bad offer');
     if (kind === 'whip') {
       const key = publishKey(req, url);
