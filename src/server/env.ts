@@ -4,6 +4,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { parseResponseKey } from '../lib/api/sealed.ts';
+import { readWebRtcSettings } from './webrtc/settings.ts';
 
 /**
  * The chat provider (IM_PROVIDER) and, for Tencent Cloud Chat, its application: the SDKAppID the
@@ -75,8 +76,13 @@ export interface Env {
   rtmpControlPort: number;
   /** Ingest: the push address anchors are given (RTMP_PUBLIC_URL, default on this host). */
   rtmpPublicUrl: string;
-  /** Ingest: WebRTC (high-speed) push address when such an ingest is configured; else empty. */
+  /**
+   * Ingest: WebRTC (high-speed) push address (WEBRTC_PUSH_URL). Empty: `<PUBLIC_URL>/whip` while
+   * the WebRTC ingest answers on loopback, nothing otherwise (see webrtc/available.ts).
+   */
   webRtcPushUrl: string;
+  /** Loopback port of the WebRTC ingest's API, which the site passes /whip and /whep to. */
+  webRtcPort: number;
   /** Days recorded replays are kept before the daily sweep removes them (REPLAY_RETENTION_DAYS, default 30; 0 keeps them). */
   replayRetentionDays: number;
   /** TCP connections one address may hold open, pages, API and hub together (MAX_SOCKETS_PER_IP). */
@@ -253,6 +259,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
       source.RTMP_PUBLIC_URL ??
       `rtmp://${rtmpHost === '0.0.0.0' ? '127.0.0.1' : rtmpHost}:${rtmpPort}/live`,
     webRtcPushUrl: source.WEBRTC_PUSH_URL ?? '',
+    webRtcPort: readWebRtcSettings(source).port,
     replayRetentionDays: whole(source, 'REPLAY_RETENTION_DAYS', 30, 0),
     maxSocketsPerIp: whole(source, 'MAX_SOCKETS_PER_IP', 1024, 1),
     imMaxPerIp: whole(source, 'IM_MAX_PER_IP', 256, 1),

@@ -21,7 +21,6 @@ import { startRecordingSweeps } from './recordings/worker.ts';
 import { peekRuntime, setRuntime } from './runtime.ts';
 import { endDueLives } from './studio/live.ts';
 import { announceRoomStatus } from './studio/stream.ts';
-import { readWebRtcSettings } from './webrtc/settings.ts';
 
 /** Where `astro build` writes. */
 export const DIST_DIR = path.resolve('dist');
@@ -63,7 +62,7 @@ export async function startServer(env: Env = readEnv()): Promise<RunningServer> 
     hub,
     pages,
     clientDir: pages ? path.join(DIST_DIR, 'client') : undefined,
-    webrtcPort: readWebRtcSettings().port,
+    webrtcPort: env.webRtcPort,
   });
   server.keepAliveTimeout = 65_000;
   limitSockets(server, {

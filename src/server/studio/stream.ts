@@ -11,6 +11,7 @@ import type { Db } from '../db/index.ts';
 import { liveRooms } from '../db/schema.ts';
 import type { Env } from '../env.ts';
 import type { Bus } from '../realtime/bus.ts';
+import { webRtcPushBase } from '../webrtc/available.ts';
 
 /** Where the server serves the ingest's HLS output. */
 export const HLS_PATH = '/hls/';
@@ -34,7 +35,7 @@ export function newStreamKey(): string {
 export interface StreamInfo {
   /** RTMP server address for the encoder (OBS "Server"). */
   push_url: string;
-  /** WebRTC push address with the key, or empty when no WebRTC ingest is configured. */
+  /** WebRTC (WHIP) push address with the key, or empty while no WebRTC ingest runs. */
   web_rtc_push_url: string;
   /** Stream name with its key (OBS "Stream key"). */
   stream: string;
@@ -42,11 +43,11 @@ export interface StreamInfo {
   anchor_secret: string;
 }
 
-function info(env: Env, anchorId: number, key: string): StreamInfo {
+function info(env: Env, webRtcBase: string, anchorId: number, key: string): StreamInfo {
   const stream = `${anchorId}?key=${key}`;
   return {
     push_url: env.rtmpPublicUrl,
-    web_rtc_push_url: env.webRtcPushUrl ? `${env.webRtcPushUrl.replace(/\/$/, '')}/${stream}` : '',
+    web_rtc_push_url: webRtcBase ? `${webRtcBase}/${stream}` : '',
     stream,
     anchor_secret: key,
   };
@@ -59,7 +60,7 @@ export async function streamInfo(db: Db, env: Env, anchorId: number): Promise<St
     .set({ streamKey: sql`coalesce(${liveRooms.streamKey}, ${newStreamKey()})` })
     .where(eq(liveRooms.anchorId, anchorId))
     .returning({ key: liveRooms.streamKey });
-  return row?.key ? info(env, anchorId, row.key) : null;
+  return row?.key ? info(env, await webRtcPushBase(env), anchorId, row.key) : null;
 }
 
 /** Replaces the anchor's push key (the old one stops working at once); null without a room. */
@@ -74,7 +75,7 @@ export async function rotateStreamKey(
     .set({ streamKey: key })
     .where(eq(liveRooms.anchorId, anchorId))
     .returning({ anchorId: liveRooms.anchorId });
-  return row ? info(env, anchorId, key) : null;
+  return row ? info(env, await webRtcPushBase(env), anchorId, key) : null;
 }
 
 function sameKey(given: string, stored: string): boolean {

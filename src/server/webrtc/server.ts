@@ -176,6 +176,8 @@ export async function startWebRtcIngest(options: WebRtcIngestOptions): Promise<W
     const [, kind, name, id] = url.pathname.split('/');
     const reply = (status: number, text = '', headers: Record<string, string> = {}) =>
       void res.writeHead(status, { 'content-type': 'text/plain', ...headers }).end(text);
+    // The site asks this before it offers anchors the WebRTC push address (available.ts).
+    if (url.pathname === '/health' && req.method === 'GET') return reply(200, 'ok');
     if ((kind !== 'whip' && kind !== 'whep') || !name || !NAME.test(name)) return reply(404);
     if (req.method === 'DELETE' && id) {
       if (kind === 'whip') {
