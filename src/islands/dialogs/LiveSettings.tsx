@@ -6,8 +6,7 @@
  * is on. Starting goes to the anchor's own room; planning to live management.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState } from 'react';
-import type { TFunction } from 'i18next';
+import { useEffect, useState } from 'react';
 import { firstIssueMessage } from '../../lib/validation/messages.ts';
 import {
   planLiveSchema,
@@ -18,15 +17,12 @@ import {
 import { closeDialog } from '../../lib/stores/dialogs.ts';
 import { $userId } from '../../lib/stores/session.ts';
 import {
-  checkImageFile,
   loadLeagues,
   loadMatches,
   $liveDraft,
   loadStudioSetup,
   planLive,
-  resetStreamKey,
   startLive,
-  uploadImage,
   type LeagueOption,
   type LiveFormState,
   type MatchOption,
@@ -34,11 +30,10 @@ import {
 } from '../../lib/stores/studio.ts';
 import { showToast } from '../../lib/stores/toast.ts';
 import { useT } from '../use-t.ts';
+import { CoverPicker } from './CoverPicker.tsx';
 import { Modal } from './Modal.tsx';
+import { PushInfo } from './PushInfo.tsx';
 import './live-settings.css';
-
-/** How long the upload's loading veil may stay before it gives way to the progress bar. */
-const LOADING_TIMEOUT_MS = 3_000;
 
 const EMPTY: LiveFormState = {
   category: 0,
@@ -334,157 +329,4 @@ function formatStart(iso: string): string {
   const d = new Date(iso);
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-
-/** The push address and key, masked until shown, with copy buttons; the high-speed switch. */
-function PushInfo({
-  t,
-  setup,
-  form,
-  set,
-}: {
-  t: TFunction;
-  setup: StudioSetup;
-  form: LiveFormState;
-  set: (patch: Partial<LiveFormState>) => void;
-}) {
-  const [shown, setShown] = useState(false);
-  const copy = (text: string) => {
-    navigator.clipboard
-      .writeText(text)
-      .then(() => showToast(t('studio.dialog.copied'), 'success'))
-      .catch(() => showToast(t('liveRoom.copyFailed'), 'error'));
-  };
-  const mask = (text: string) => (shown ? text : '•'.repeat(Math.min(24, text.length)));
-  const webrtc = setup.stream.web_rtc_push_url !== '';
-  return (
-    <div className="ls-push">
-      <div className="ls-push-row">
-        <span className="ls-push-label">{t('studio.dialog.pushUrl')}</span>
-        <code data-push-url>{mask(setup.stream.push_url)}</code>
-        <button type="button" className="ls-mini" onClick={() => copy(setup.stream.push_url)}>
-          {t('studio.dialog.copy')}
-        </button>
-      </div>
-      <div className="ls-push-row">
-        <span className="ls-push-label">{t('studio.dialog.pushKey')}</span>
-        <code data-push-key>{mask(setup.stream.stream)}</code>
-        <button type="button" className="ls-mini" onClick={() => copy(setup.stream.stream)}>
-          {t('studio.dialog.copy')}
-        </button>
-      </div>
-      <div className="ls-push-tools">
-        <button type="button" className="ls-link" onClick={() => setShown((s) => !s)}>
-          {t(shown ? 'studio.dialog.hide' : 'studio.dialog.show')}
-        </button>
-        <button
-          type="button"
-          className="ls-link"
-          onClick={() => {
-            resetStreamKey()
-              .then(() => showToast(t('studio.dialog.resetDone'), 'success'))
-              .catch((e: Error) => showToast(e.message, 'error'));
-          }}
-        >
-          {t('studio.dialog.resetKey')}
-        </button>
-      </div>
-      <p className="ls-hint">{t('studio.dialog.obsHint')}</p>
-      <label className={webrtc ? 'ls-switch' : 'ls-switch is-off'}>
-        <input
-          type="checkbox"
-          role="switch"
-          name="enable_webrtc"
-          disabled={!webrtc}
-          checked={form.enable_webrtc === 1}
-          onChange={(e) => set({ enable_webrtc: e.target.checked ? 1 : 0 })}
-        />
-        <span>{t('studio.dialog.webrtc')}</span>
-        {!webrtc && <small>{t('studio.dialog.webrtcOff')}</small>}
-      </label>
-    </div>
-  );
-}
-
-/** One cover: choose a file, checked here and on the server, uploaded with a progress bar. */
-function CoverPicker({
-  t,
-  use,
-  label,
-  hint,
-  value,
-  onChange,
-}: {
-  t: TFunction;
-  use: 'cover' | 'cover_v';
-  label: string;
-  hint: string;
-  value: string;
-  onChange: (url: string) => void;
-}) {
-  const input = useRef<HTMLInputElement>(null);
-  const [progress, setProgress] = useState<number | null>(null);
-  const [veil, setVeil] = useState(false);
-  const [problem, setProblem] = useState('');
-  const pick = async (file: File) => {
-    setProblem('');
-    const local = checkImageFile(file);
-    if (local) {
-      setProblem(t(local));
-      return;
-    }
-    setProgress(0);
-    setVeil(true);
-    const timer = setTimeout(() => setVeil(false), LOADING_TIMEOUT_MS);
-    try {
-      onChange(await uploadImage(file, use, setProgress));
-    } catch (e) {
-      setProblem((e as Error).message);
-    } finally {
-      clearTimeout(timer);
-      setVeil(false);
-      setProgress(null);
-    }
-  };
-  return (
-    <div className={`ls-cover ls-cover-${use}`} data-cover={use}>
-      <span className="ls-cover-label">
-        {label} <small>{hint}</small>
-      </span>
-      <button
-        type="button"
-        className="ls-cover-box"
-        aria-label={`${label}: ${t(value ? 'studio.dialog.change' : 'studio.dialog.upload')}`}
-        onClick={() => input.current?.click()}
-      >
-        {value ? <img src={value} alt="" /> : <span>+ {t('studio.dialog.upload')}</span>}
-        {veil && <span className="ls-cover-veil">{t('studio.upload.loading')}</span>}
-        {progress !== null && (
-          <span
-            className="ls-progress"
-            role="progressbar"
-            aria-valuenow={Math.round(progress * 100)}
-          >
-            <span style={{ width: `${Math.round(progress * 100)}%` }} />
-          </span>
-        )}
-      </button>
-      <input
-        ref={input}
-        type="file"
-        accept=".jpg,.jpeg,.png,.gif,.bmp,image/jpeg,image/png,image/gif,image/bmp"
-        hidden
-        onChange={(e) => {
-          const file = e.target.files?.[0];
-          e.target.value = '';
-          if (file) void pick(file);
-        }}
-      />
-      {problem && (
-        <small className="ls-cover-error" role="alert">
-          {problem}
-        </small>
-      )}
-    </div>
-  );
 }
