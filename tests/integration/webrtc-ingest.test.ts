@@ -5,7 +5,8 @@
  * checked with the hook, forwarded into nginx, and nginx's HLS playlist of the stream grows with
  * H.264 and AAC; a WHEP viewer receives the picture; no key is 401, a wrong key 403, a bad offer
  * 400; when the RTMP ingest drops the forward (as End live does) the publisher and its viewers
- * close and WHEP finds nothing. ffmpeg, nginx and libnginx-mod-rtmp must be installed.
+ * close and WHEP finds nothing. Through the site, a ticket-paid room is never watched over WHEP.
+ * ffmpeg, nginx and libnginx-mod-rtmp must be installed.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { createSocket, type Socket } from 'node:dgram';
@@ -21,7 +22,9 @@ import { newestSegment } from '../../src/server/media/ladder/probe.ts';
 import { startIngest, type Ingest } from '../../src/server/media/nginx.ts';
 import { createPeer, gathered, onlyCandidates } from '../../src/server/webrtc/peer.ts';
 import { startWebRtcIngest, type WebRtcIngest } from '../../src/server/webrtc/server.ts';
+import { eq } from 'drizzle-orm';
 import { createApi } from '../../src/server/app.ts';
+import { liveRooms, users } from '../../src/server/db/schema.ts';
 import { createRequestListener } from '../../src/server/http/server.ts';
 import { createMemoryState } from '../../src/server/shared/state.ts';
 import { WEBRTC_OFFERS_PER_MINUTE } from '../../src/server/webrtc/proxy.ts';
@@ -93,8 +96,8 @@ async function feed(video: MediaStreamTrack, audio: MediaStreamTrack) {
   };
 }
 
-/** A WHEP viewer: counts the video packets it receives. */
-async function viewer() {
+/** A WHEP viewer at `base` (the ingest, or the site): counts the video packets it receives. */
+async function viewer(base = webrtc!.url) {
   const pc = createPeer(LOOPBACK);
   pc.addTransceiver('video', { direction: 'recvonly' });
   pc.addTransceiver('audio', { direction: 'recvonly' });
@@ -105,7 +108,7 @@ async function viewer() {
   await pc.setLocalDescription(await pc.createOffer());
   await gathered(pc);
   const offer = onlyCandidates(pc.localDescription!.sdp, LOOPBACK.addresses);
-  const answer = await post(`${webrtc!.url}/whep/${ANCHOR}`, offer);
+  const answer = await post(`${base}/whep/${ANCHOR}`, offer);
   if (answer.status === 201) await pc.setRemoteDescription({ type: 'answer', sdp: answer.sdp });
   return { pc, got, answer };
 }
@@ -290,4 +293,75 @@ describe('WebRTC ingest', () => {
       await t.dispose();
     }
   });
+
+  it('refuses WHEP through the site for a ticket-paid room, which plays through its ticket check', async () => {
+    const t = await openTestRuntime('pglite');
+    // The stream's room in the site's database, free at first.
+    await t.rt.db
+      .insert(users)
+      .values({ id: Number(ANCHOR), mobile: '13943430000', nickName: 'Pay' });
+    await t.rt.db.insert(liveRooms).values({
+      anchorId: Number(ANCHOR),
+      title: 'Final',
+      cover: '/img/cover.jpg',
+      categoryId: 3,
+      isLive: true,
+    });
+    const up = createServer(
+      createRequestListener({
+        rt: t.rt,
+        api: createApi(t.rt),
+        hub: undefined as never,
+        webrtcPort: Number(new URL(webrtc!.url).port),
+      }),
+    );
+    await new Promise<void>((resolve) => up.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(up.address() as AddressInfo).port}`;
+    const pub = await publisher(`?key=${KEY}`);
+    expect(pub.answer.status).toBe(201);
+    await pub.pc.setRemoteDescription({ type: 'answer', sdp: pub.answer.sdp });
+    const source = await feed(pub.video, pub.audio);
+    const open: { pc: { close: () => Promise<void> } }[] = [];
+    try {
+      await until(
+        'the publisher to connect',
+        () => webrtc!.streams()[0]?.connected === true,
+        15_000,
+      );
+      // A free room is watched through the site, and its resource is deleted through it.
+      const free = await viewer(base);
+      open.push(free);
+      expect(free.answer.status).toBe(201);
+      await until('video packets through the site', () => free.got.video > 10, 15_000);
+      const gone = await fetch(`${base}${free.answer.location}`, { method: 'DELETE' });
+      expect(gone.status).toBe(200);
+
+      // The anchor asks for a ticket: the same offer is refused by the site, not by the ingest.
+      await t.rt.db
+        .update(liveRooms)
+        .set({ ticket: 2 })
+        .where(eq(liveRooms.anchorId, Number(ANCHOR)));
+      const paid = await viewer(base);
+      open.push(paid);
+      expect(paid.answer).toMatchObject({
+        status: 403,
+        sdp: 'a ticket room plays through its ticket check',
+        location: null,
+      });
+      expect(webrtc!.streams()[0]?.viewers).toBe(0);
+      const direct = await viewer();
+      open.push(direct);
+      expect(direct.answer.status).toBe(201);
+      // Publishing stays the anchor's own business: WHIP to a ticket room still reaches the ingest.
+      expect((await post(`${base}/whip/${ANCHOR}`, 'v=0')).status).toBe(401);
+    } finally {
+      for (const v of open) await v.pc.close();
+      source.stop();
+      await pub.pc.close();
+      // The publisher's own DELETE ends its stream on the WebRTC side.
+      await fetch(`${webrtc!.url}${pub.answer.location}`, { method: 'DELETE' });
+      await new Promise((resolve) => up.close(resolve));
+      await t.dispose();
+    }
+  }, 90_000);
 });

@@ -2,9 +2,13 @@
  * The site's /whip/... and /whep/... passed through to the WebRTC ingest's API on loopback, so a
  * browser publishes and watches on the site's own origin (its Content-Security-Policy allows
  * nothing else) and OBS is given one address. New sessions are limited per address: each one
- * costs the ingest a peer connection and some CPU.
+ * costs the ingest a peer connection and some CPU. A ticket-paid room is never watched over
+ * WHEP: its viewers get the stream through the ticket flow, over HLS.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/index.ts';
+import { liveRooms } from '../db/schema.ts';
 import type { Runtime } from '../runtime.ts';
 import { readOffer } from './body.ts';
 
@@ -14,6 +18,22 @@ export const WEBRTC_OFFERS_PER_MINUTE = 30;
 /** True for the paths passed through. */
 export function isWebRtcPath(path: string): boolean {
   return /^\/(whip|whep)\/\d{1,10}(\/[0-9a-f-]{36})?$/.test(path);
+}
+
+/** True when anchor `id`'s room asks for tickets (WHEP would pass by the ticket check). */
+export async function isTicketRoom(db: Db, id: number): Promise<boolean> {
+  const [room] = await db
+    .select({ ticket: liveRooms.ticket })
+    .from(liveRooms)
+    .where(eq(liveRooms.anchorId, id))
+    .limit(1);
+  return (room?.ticket ?? 0) > 0;
+}
+
+function pathOf(req: IncomingMessage): string {
+  const url = req.url ?? '/';
+  const q = url.indexOf('?');
+  return q === -1 ? url : url.slice(0, q);
 }
 
 /** Passes one request to the ingest on 127.0.0.1:`port`; `caller` is the client's address. */
@@ -35,6 +55,13 @@ export async function proxyWebRtc(
     !(await rt.shared.hit(`webrtc:${caller}`, WEBRTC_OFFERS_PER_MINUTE, 60_000))
   )
     return reply(429, 'too many sessions, try again in a minute', { 'retry-after': '60' });
+  const [, kind, id, resource] = pathOf(req).split('/');
+  if (method === 'POST' && kind === 'whep' && !resource) {
+    // Unknown (the database did not answer) counts as refused: the viewer plays HLS instead.
+    const ticket = await isTicketRoom(rt.db, Number(id)).catch(() => null);
+    if (ticket === null) return reply(503, 'try again shortly');
+    if (ticket) return reply(403, 'a ticket room plays through its ticket check');
+  }
   const body = method === 'POST' ? await readOffer(req) : null;
   if (method === 'POST' && !body) return reply(413, 'offer too large');
   const headers: Record<string, string> = {};
