@@ -61,6 +61,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
           LOG_REQUESTS: '0',
           // Where an RTMP ingest started by a test takes control calls (never a real one).
           RTMP_CONTROL_PORT: String(await freePort()),
+          // Where a WebRTC ingest started by a test listens (the site passes /whip and /whep there).
+          WEBRTC_PORT: String(await freePort()),
         }),
       );
       // Read SMS codes where a person would: the console provider's JSON lines on stdout

@@ -14,14 +14,18 @@ import {
   startLiveSchema,
   TITLE_MAX,
 } from '../../lib/validation/studio.ts';
+import { writeIntent } from '../../lib/broadcast/media.ts';
+import { $broadcast } from '../../lib/stores/broadcast.ts';
 import { closeDialog } from '../../lib/stores/dialogs.ts';
 import { $userId } from '../../lib/stores/session.ts';
 import {
   loadLeagues,
   loadMatches,
   $liveDraft,
+  lastLiveForm,
   loadStudioSetup,
   planLive,
+  rememberLiveForm,
   startLive,
   type LeagueOption,
   type LiveFormState,
@@ -30,6 +34,7 @@ import {
 } from '../../lib/stores/studio.ts';
 import { showToast } from '../../lib/stores/toast.ts';
 import { useT } from '../use-t.ts';
+import { rememberedSource, type PushSource } from '../broadcast/BroadcastSetup.tsx';
 import { CoverPicker } from './CoverPicker.tsx';
 import { Modal } from './Modal.tsx';
 import { PushInfo } from './PushInfo.tsx';
@@ -60,6 +65,7 @@ export function LiveSettings() {
   const [matches, setMatches] = useState<MatchOption[]>([]);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  const [source, setSource] = useState<PushSource>(rememberedSource);
   const userId = useStore($userId);
 
   useEffect(() => {
@@ -67,7 +73,7 @@ export function LiveSettings() {
       .then((s) => {
         setSetup(s);
         const first = s.categories[0];
-        const draft = $liveDraft.get();
+        const draft = $liveDraft.get() ?? lastLiveForm(Number($userId.get()), s.categories);
         $liveDraft.set(null);
         if (draft?.category) setForm((f) => ({ ...f, ...draft }));
         else if (first)
@@ -124,6 +130,10 @@ export function LiveSettings() {
     try {
       if (mode === 'now') {
         showToast(await startLive(form), 'success');
+        rememberLiveForm(Number(userId), form);
+        const webrtc = form.enable_webrtc === 1 && setup?.stream.web_rtc_push_url;
+        // The anchor's room takes the broadcast over from here (this page's camera goes off).
+        if (webrtc && source !== 'encoder') writeIntent(Number(userId), source, $broadcast.get());
         location.assign(`/liveMatchesTwo/${userId}`);
       } else {
         showToast(await planLive(Number(userId), form), 'success');
@@ -285,7 +295,14 @@ export function LiveSettings() {
               />
             </label>
           ) : (
-            <PushInfo t={t} setup={setup} form={form} set={set} />
+            <PushInfo
+              t={t}
+              setup={setup}
+              form={form}
+              set={set}
+              source={source}
+              onSource={setSource}
+            />
           )}
           {setup.ticketSwitch === 1 && (
             <div className="ls-ticket">

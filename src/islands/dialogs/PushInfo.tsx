@@ -3,18 +3,26 @@ import { useState } from 'react';
 import type { TFunction } from 'i18next';
 import { resetStreamKey, type LiveFormState, type StudioSetup } from '../../lib/stores/studio.ts';
 import { showToast } from '../../lib/stores/toast.ts';
+import { BroadcastSetup, type PushSource } from '../broadcast/BroadcastSetup.tsx';
 
-/** The push address and key, masked until shown, with copy buttons; the high-speed switch. */
+/**
+ * The push address and key, masked until shown, with copy buttons; the high-speed switch, and
+ * with it on, how to broadcast (this browser's camera or screen, or a WHIP encoder).
+ */
 export function PushInfo({
   t,
   setup,
   form,
   set,
+  source,
+  onSource,
 }: {
   t: TFunction;
   setup: StudioSetup;
   form: LiveFormState;
   set: (patch: Partial<LiveFormState>) => void;
+  source: PushSource;
+  onSource: (source: PushSource) => void;
 }) {
   const [shown, setShown] = useState(false);
   const copy = (text: string) => {
@@ -70,6 +78,13 @@ export function PushInfo({
         <span>{t('studio.dialog.webrtc')}</span>
         {!webrtc && <small>{t('studio.dialog.webrtcOff')}</small>}
       </label>
+      {webrtc && form.enable_webrtc === 1 && (
+        <BroadcastSetup
+          source={source}
+          onSource={onSource}
+          whipUrl={setup.stream.web_rtc_push_url}
+        />
+      )}
     </div>
   );
 }

@@ -2,6 +2,7 @@
 import type { accountApi } from './locales/en-US/account-api.ts';
 import type { admin } from './locales/en-US/admin.ts';
 import type { anchorApply } from './locales/en-US/anchor-apply.ts';
+import type { broadcast } from './locales/en-US/broadcast.ts';
 import type { accountUi } from './locales/en-US/account-ui.ts';
 import type { commentAdmin } from './locales/en-US/comment-admin.ts';
 import type { anchorPages } from './locales/en-US/anchor-pages.ts';
@@ -65,6 +66,8 @@ export type MessagingResource = Widen<typeof messaging>;
 export type WalletResource = Widen<typeof wallet>;
 /** Shape of the anchor studio strings. */
 export type StudioResource = Widen<typeof studio>;
+/** Shape of the browser broadcasting strings. */
+export type BroadcastResource = Widen<typeof broadcast>;
 /** Shape of the anchor application strings. */
 export type AnchorApplyResource = Widen<typeof anchorApply>;
 /** Shape of the operations console strings. */
@@ -90,6 +93,7 @@ export type Resource = ShellResource & {
   gifts: GiftsResource;
   wallet: WalletResource;
   studio: StudioResource;
+  broadcast: BroadcastResource;
   anchorApply: AnchorApplyResource;
   admin: AdminResource;
 };

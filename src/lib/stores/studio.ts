@@ -6,6 +6,7 @@ import { atom } from 'nanostores';
 import { ApiCallError, call, openSealedBody } from '../api/client.ts';
 import { SEALED_HEADER } from '../api/envelope.ts';
 import { toApiLang } from '../i18n/locale.ts';
+import { TITLE_MAX } from '../validation/studio.ts';
 import { createI18n } from '../i18n/index.ts';
 import { deviceId } from '../device.ts';
 import type { LiveCategory } from '../common-config.ts';
@@ -229,4 +230,55 @@ export async function planLive(anchorId: number, form: LiveFormState): Promise<s
     plan_time: Number.isNaN(at) ? undefined : Math.floor(at / 1000),
   });
   return data.msg;
+}
+
+/** Where the last live's form is kept on this device, per anchor (a second live is two clicks). */
+const LAST_FORM_KEY = 'live:last:';
+
+/** Keeps what a started live was set up with: category, title, covers and high-speed push. */
+export function rememberLiveForm(anchorId: number, form: LiveFormState): void {
+  const kept: Partial<LiveFormState> = {
+    category: form.category,
+    cateid: form.cateid,
+    title: form.title,
+    thumb: form.thumb,
+    thumb_y: form.thumb_y,
+    enable_webrtc: form.enable_webrtc,
+  };
+  try {
+    localStorage.setItem(`${LAST_FORM_KEY}${anchorId}`, JSON.stringify(kept));
+  } catch {
+    // Not kept: the next live starts from an empty form.
+  }
+}
+
+/** The last live's form when its categories still exist, else null. */
+export function lastLiveForm(
+  anchorId: number,
+  categories: LiveCategory[],
+): Partial<LiveFormState> | null {
+  let kept: Partial<Record<keyof LiveFormState, unknown>>;
+  try {
+    const raw = localStorage.getItem(`${LAST_FORM_KEY}${anchorId}`);
+    const parsed: unknown = raw ? JSON.parse(raw) : null;
+    kept = parsed && typeof parsed === 'object' ? parsed : {};
+  } catch {
+    return null;
+  }
+  const category = categories.find((c) => c.id === kept.category);
+  if (!category?.second_category.some((s) => s.id === kept.cateid)) return null;
+  const text = (value: unknown, max: number) =>
+    typeof value === 'string' && value.length <= max ? value : '';
+  const image = (value: unknown) => {
+    const path = text(value, 200);
+    return /^\/uploads\/[\w/.-]+$/.test(path) ? path : '';
+  };
+  return {
+    category: category.id,
+    cateid: Number(kept.cateid),
+    title: text(kept.title, TITLE_MAX),
+    thumb: image(kept.thumb),
+    thumb_y: image(kept.thumb_y),
+    enable_webrtc: kept.enable_webrtc === 1 ? 1 : 0,
+  };
 }

@@ -2,6 +2,7 @@
 import { accountApi } from './account-api.ts';
 import { admin } from './admin.ts';
 import { anchorApply } from './anchor-apply.ts';
+import { broadcast } from './broadcast.ts';
 import { accountUi } from './account-ui.ts';
 import { commentAdmin } from './comment-admin.ts';
 import { anchorPages } from './anchor-pages.ts';
@@ -45,6 +46,7 @@ export const enUS = {
   gifts,
   wallet,
   studio,
+  broadcast,
   anchorApply,
   admin,
 } as const;

@@ -3,6 +3,7 @@ import type { Resource } from '../../types.ts';
 import { accountApi } from './account-api.ts';
 import { admin } from './admin.ts';
 import { anchorApply } from './anchor-apply.ts';
+import { broadcast } from './broadcast.ts';
 import { accountUi } from './account-ui.ts';
 import { commentAdmin } from './comment-admin.ts';
 import { anchorPages } from './anchor-pages.ts';
@@ -46,6 +47,7 @@ export const zhCN: Resource = {
   gifts,
   wallet,
   studio,
+  broadcast,
   anchorApply,
   admin,
 };
