@@ -112,6 +112,13 @@ export async function publish(target: WhipTarget, stream: MediaStream): Promise<
     throw new WhipError('codec');
   }
   video.setCodecPreferences(codecs);
+  // A congested uplink lowers the frame rate, never the picture size: the ingest forwards the
+  // picture into RTMP and HLS as it is, and a stream that changes size mid-way cannot be played
+  // on from its first picture's settings.
+  const params = video.sender.getParameters();
+  await video.sender
+    .setParameters({ ...params, degradationPreference: 'maintain-resolution' })
+    .catch(() => {});
   let resource = '';
   try {
     await pc.setLocalDescription(await pc.createOffer());

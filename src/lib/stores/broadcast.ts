@@ -174,9 +174,29 @@ async function replaceTrack(kind: 'video' | 'audio', track: MediaStreamTrack): P
     ...(stream?.getTracks().filter((t) => t.kind !== kind) ?? []),
     track,
   ]);
-  await session?.replace(kind, track);
-  for (const t of old ?? []) t.stop();
   set({ stream: next });
+  // Another picture may have another size, which the RTMP and HLS path cannot take mid-stream:
+  // a new picture starts a new publish (the sound is simply swapped).
+  if (session && kind === 'video') await republish();
+  else await session?.replace(kind, track);
+  for (const t of old ?? []) t.stop();
+}
+
+/** Publishes the current picture and sound again as a new session. */
+async function republish(): Promise<void> {
+  const mine = ++generation;
+  clearInterval(statsTimer);
+  clearTimeout(graceTimer);
+  clearTimeout(connectTimer);
+  const old = session;
+  session = null;
+  await old?.stop();
+  set({ phase: 'connecting', health: null });
+  try {
+    await attempt(mine);
+  } catch (error) {
+    if (mine === generation) set({ phase: 'preview', problem: reason(error), liveSince: null });
+  }
 }
 
 /** Mutes or unmutes the microphone (silence is sent). */

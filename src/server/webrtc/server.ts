@@ -15,7 +15,7 @@ import { MediaStreamTrack, type RTCPeerConnection, type RtpPacket } from 'werift
 import { log } from '../log.ts';
 import { readOffer } from './body.ts';
 import { startForward, type Forward } from './forward.ts';
-import { answer, createPeer, type IceSettings } from './peer.ts';
+import { answer, createPeer, withPublishBitrates, type IceSettings } from './peer.ts';
 
 /** How the ingest is set up. */
 export interface WebRtcIngestOptions {
@@ -136,7 +136,7 @@ export async function startWebRtcIngest(options: WebRtcIngestOptions): Promise<W
       }
       if (state === 'failed' || state === 'closed') closePublisher(p, state);
     });
-    const sdp = await answer(pc, offer, ice);
+    const sdp = withPublishBitrates(await answer(pc, offer, ice));
     // A reconnecting encoder replaces its earlier connection.
     const earlier = publishers.get(name);
     if (earlier) closePublisher(earlier, 'replaced');
