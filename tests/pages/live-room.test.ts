@@ -21,6 +21,8 @@ it('renders the stream of a free room into the player', async () => {
   expect(status).toBe(200);
   expect(html).toContain('data-src="/media/demo/master.m3u8"');
   expect(html).not.toContain('data-ticket-lock');
+  // Its WHEP endpoint, which the player tries with low latency on.
+  expect(html).toContain('data-whep="/whep/100003"');
 });
 
 it('renders a ticket-paid room locked, without its stream, in both languages', async () => {
@@ -36,6 +38,7 @@ it('renders a ticket-paid room locked, without its stream, in both languages', a
     );
     expect(status).toBe(200);
     expect(html).not.toContain('.m3u8');
+    expect(html).not.toContain('data-whep');
     expect(html).toContain('data-locked');
     expect(html).toContain(text);
   }

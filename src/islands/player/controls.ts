@@ -1,6 +1,7 @@
 /**
  * The controls overlay: spinner, state notice, "tap to unmute", big play button and the bar
- * (play, mute and volume, LIVE, low latency, quality, picture-in-picture, full screen).
+ * (play, mute and volume, LIVE and how it plays, low latency, quality, picture-in-picture, full
+ * screen).
  * Built once; `render` only updates attributes and text from the store's view.
  */
 import type { TFunction } from 'i18next';
@@ -56,6 +57,7 @@ export function createControls(
         <input class="pl-slider" type="range" min="0" max="100" step="5" aria-label="${t('player.volume')}" />
       </div>
       <span class="pl-live"><i aria-hidden="true"></i>${t('player.live')}</span>
+      <span class="pl-mode" hidden><span class="pl-mode-text" aria-hidden="true"></span><span class="pl-mode-hint"></span></span>
       <span class="pl-spacer"></span>
       ${button('latency', `aria-pressed="false" title="${t('player.lowLatencyHint')}"`)}
       <span class="pl-quality-slot"></span>
@@ -67,6 +69,7 @@ export function createControls(
   const q = <T extends HTMLElement>(selector: string) => el.querySelector<T>(selector);
   const slider = q<HTMLInputElement>('.pl-slider')!;
   const latency = q<HTMLButtonElement>('[data-act="latency"]')!;
+  const mode = q('.pl-mode')!;
   latency.innerHTML = `${ICONS.bolt}<span class="pl-latency-text">${t('player.lowLatency')}</span>`;
   latency.setAttribute('aria-label', t('player.lowLatency'));
 
@@ -114,6 +117,14 @@ export function createControls(
         t(view.fullscreen ? 'player.exitFullscreen' : 'player.fullscreen'),
       );
       latency.setAttribute('aria-pressed', String(lowLatency));
+      mode.hidden = !view.mode;
+      if (view.mode && mode.dataset.mode !== view.mode) {
+        const key = view.mode === 'webrtc' ? 'Webrtc' : 'Hls';
+        mode.dataset.mode = view.mode;
+        mode.title = t(`player.mode${key}Hint`);
+        mode.firstElementChild!.textContent = t(`player.mode${key}`);
+        mode.lastElementChild!.textContent = t(`player.mode${key}Hint`);
+      }
       q('.pl-unmute')!.hidden = !(view.autoMuted && view.muted) || view.status !== 'playing';
       q('.pl-bigplay')!.hidden = !(view.status === 'playing' && (view.paused || view.blocked));
       menu.render(view);

@@ -17,7 +17,8 @@ export interface EngineEvents {
 
 /** A stream attached to a video element. */
 export interface Engine {
-  kind: Exclude<EngineKind, 'none'>;
+  /** hls.js, the browser's own HLS, or WebRTC (engine-whep.ts, which the player tries itself). */
+  kind: Exclude<EngineKind, 'none'> | 'webrtc';
   /** Switches rendition, or back to automatic switching. */
   setQuality: (choice: QualityChoice) => void;
   /** Applies the low-latency setting to a live stream. */

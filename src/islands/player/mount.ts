@@ -1,6 +1,8 @@
 /**
  * One player: the video element, the engine's life (load, stall watch, retry with back-off),
- * media events into the store, and the store rendered into the room's player box.
+ * media events into the store, and the store rendered into the room's player box. With low
+ * latency on, a live of our own ingest is tried over WebRTC (WHEP) first and falls back to HLS
+ * by itself; the box's `data-mode` (`webrtc` or `hls`) and the bar's badge say which plays.
  */
 import { createI18n } from '../../lib/i18n/index.ts';
 import { toLocale } from '../../lib/i18n/locale.ts';
@@ -13,9 +15,15 @@ import {
   ladderUrls,
   resolveLive,
 } from '../../lib/player/ladder.ts';
-import { STALL_TIMEOUT_MS } from '../../lib/player/machine.ts';
+import { STALL_TIMEOUT_MS, wantsMedia } from '../../lib/player/machine.ts';
 import { $lowLatency, $volume, setLowLatency, setVolume } from '../../lib/player/settings.ts';
 import { createPlayerStore } from '../../lib/player/store.ts';
+import {
+  afterLowLatencyToggle,
+  createWhepMemory,
+  shouldTryWhep,
+  WHEP_LIMITS,
+} from '../../lib/player/whep.ts';
 import { createControls, type ControlActions } from './controls.ts';
 import { announceSettled } from './settled.ts';
 import { createEngine, detectEngine, type Engine } from './engine.ts';
@@ -59,13 +67,78 @@ export function mountPlayer(root: HTMLElement): void {
   /** What the engine plays (an ingest live's master or source, or the room's stream). */
   let loaded = '';
   let stallTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The WHEP attempt under way, aborted by a teardown. */
+  let whepAttempt: AbortController | undefined;
+  const whepMemory = createWhepMemory();
 
   const teardown = () => {
     generation += 1;
     clearTimeout(retryTimer);
+    whepAttempt?.abort();
+    whepAttempt = undefined;
     engine?.destroy();
     engine = undefined;
+    store.update({ mode: null });
     root.removeAttribute('data-started');
+  };
+  const watchStall = () => {
+    clearTimeout(stallTimer);
+    stallTimer = setTimeout(() => store.send({ type: 'fail' }), STALL_TIMEOUT_MS);
+  };
+  /** Whether loading `src` now tries WebRTC first. */
+  const wantsWhep = (src: string) =>
+    shouldTryWhep({
+      lowLatency: $lowLatency.get(),
+      whep: root.dataset.whep,
+      live: root.dataset.live === '1',
+      src,
+      webrtc: typeof RTCPeerConnection === 'function',
+      resting: whepMemory.resting(),
+    });
+  /** Back to HLS at once (not through the away back-off), WHEP left alone for a minute. */
+  const fallBack = (reason: string) => {
+    whepMemory.fellBack(reason);
+    root.dataset.whepFallback = reason;
+  };
+  /** Tries WebRTC; true when it plays (or the load was superseded), false to go on with HLS. */
+  const tryWhep = async (mine: number): Promise<boolean> => {
+    const controller = new AbortController();
+    whepAttempt = controller;
+    const start = performance.now();
+    try {
+      const { attachWhep } = await import('./engine-whep.ts');
+      const attached = await attachWhep({
+        video,
+        endpoint: root.dataset.whep ?? '',
+        signal: controller.signal,
+        limits: WHEP_LIMITS,
+        events: {
+          renditions: (renditions) => store.update({ renditions }),
+          active: (activeHeight) => store.update({ activeHeight }),
+        },
+        lost(reason) {
+          fallBack(reason);
+          store.send({ type: 'waiting' });
+          void load();
+        },
+      });
+      if (mine !== generation) {
+        attached.destroy();
+        return true;
+      }
+      engine = attached;
+      delete root.dataset.whepFallback;
+      store.update({ mode: 'webrtc', quality: 'auto' });
+      void play();
+      return true;
+    } catch (error) {
+      if (mine !== generation) return true;
+      fallBack((error as { reason?: string }).reason ?? 'error');
+      return false;
+    } finally {
+      if (whepAttempt === controller) whepAttempt = undefined;
+      performance.measure('player:whep', { start });
+    }
   };
   const play = () =>
     video.play().then(
@@ -89,6 +162,11 @@ export function mountPlayer(root: HTMLElement): void {
       const src = firstLoad && current === pageSrc ? current : await resolveLive(current);
       if (mine !== generation) return;
       loaded = src;
+      if (wantsWhep(src)) {
+        if (await tryWhep(mine)) return;
+        // HLS gets the whole stall allowance, not what the attempt left of it.
+        if ($view.get().status === 'loading') watchStall();
+      }
       const attached = await createEngine(kind, {
         video,
         src,
@@ -105,6 +183,7 @@ export function mountPlayer(root: HTMLElement): void {
       });
       if (mine !== generation) return attached.destroy();
       engine = attached;
+      store.update({ mode: 'hls' });
       void play();
     } catch {
       if (mine === generation) store.send({ type: 'fail' });
@@ -118,7 +197,7 @@ export function mountPlayer(root: HTMLElement): void {
     lastStatus = status;
     clearTimeout(stallTimer);
     if (status === 'loading') {
-      stallTimer = setTimeout(() => store.send({ type: 'fail' }), STALL_TIMEOUT_MS);
+      watchStall();
     } else if (status === 'away') {
       teardown();
       if (kind !== 'none') retryTimer = setTimeout(() => void load(), retryDelay(attempt));
@@ -184,7 +263,13 @@ export function mountPlayer(root: HTMLElement): void {
     setMenuOpen: (menuOpen) => store.update({ menuOpen }),
     toggleLowLatency() {
       setLowLatency(!$lowLatency.get());
-      engine?.setLowLatency($lowLatency.get());
+      // Into the other mode: off leaves WebRTC (or an attempt at it) for HLS, on tries WebRTC
+      // where it may play.
+      const mode = whepAttempt ? 'webrtc' : $view.get().mode;
+      if ((engine || whepAttempt) && afterLowLatencyToggle(mode, wantsWhep(loaded)) === 'reload') {
+        store.send({ type: 'waiting' });
+        void load();
+      } else engine?.setLowLatency($lowLatency.get());
     },
     togglePip() {
       const change = document.pictureInPictureElement
@@ -215,6 +300,8 @@ export function mountPlayer(root: HTMLElement): void {
     const view = $view.get();
     root.dataset.state = view.status;
     root.dataset.level = view.activeHeight ? String(view.activeHeight) : '';
+    if (view.mode) root.dataset.mode = view.mode;
+    else delete root.dataset.mode;
     root.dataset.controls = view.controls ? 'shown' : 'hidden';
     root.toggleAttribute('data-paused', view.paused);
     notice.hidden = view.status !== 'notStarted' && view.status !== 'away';
@@ -233,7 +320,14 @@ export function mountPlayer(root: HTMLElement): void {
   // A live that started on its source gets its ladder a few seconds later: move to it.
   setInterval(() => {
     const urls = ladderUrls(loaded);
-    if (!engine || !urls || !isLadderSource(loaded) || $view.get().status !== 'playing') return;
+    if (
+      !engine ||
+      engine.kind === 'webrtc' ||
+      !urls ||
+      !isLadderSource(loaded) ||
+      $view.get().status !== 'playing'
+    )
+      return;
     const was = loaded;
     void exists(urls.master).then((ready) => {
       if (ready && loaded === was && engine) void load();
@@ -245,6 +339,17 @@ export function mountPlayer(root: HTMLElement): void {
     store.send({ type: root.dataset.live === '1' ? 'online' : 'offline' });
     if ($view.get().status === 'loading' && !engine) void load();
   }).observe(root, { attributes: true, attributeFilter: ['data-live'] });
+
+  // Leaving the page ends a WebRTC session at once (its DELETE is sent with keepalive), so the
+  // ingest frees the viewer's place; a page restored from the back-forward cache loads again.
+  addEventListener('pagehide', () => {
+    if (engine?.kind === 'webrtc') teardown();
+  });
+  addEventListener('pageshow', (event) => {
+    if (!event.persisted || engine || !wantsMedia($view.get().status)) return;
+    store.send({ type: 'waiting' });
+    void load();
+  });
 
   if ($view.get().status === 'idle') void load();
 }

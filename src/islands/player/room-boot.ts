@@ -3,9 +3,10 @@
  * soon as it has loaded, not after the whole document and the page's other scripts (a processed
  * `<script>` is deferred to the end of parsing and runs in line behind the others). It waits
  * only for the player box to be parsed. hls.js is fetched beside the player's own code (the
- * page also preloads both), and the room's other islands wait until the player has settled.
- * A ticket room's locked box is left to the room script, which mounts it once the viewer has
- * entry. The page links the player's stylesheet itself (this module is not one of its islands).
+ * page also preloads both), so is the WebRTC engine for a viewer who will try it, and the room's
+ * other islands wait until the player has settled. A ticket room's locked box is left to the
+ * room script, which mounts it once the viewer has entry. The page links the player's stylesheet
+ * itself (this module is not one of its islands).
  */
 import { detectEngine } from './engine.ts';
 import { announceSettled } from './settled.ts';
@@ -30,6 +31,15 @@ function parsed(selector: string): Promise<HTMLElement | null> {
   });
 }
 
+/** The low-latency switch as settings.ts stores it, read without loading the store here. */
+function lowLatencyOn(): boolean {
+  try {
+    return localStorage.getItem('player:lowLatency') === '1';
+  } catch {
+    return false;
+  }
+}
+
 const root = await parsed('[data-player]');
 if (!root || root.hasAttribute('data-locked')) {
   // Nothing to play yet: the room need not wait for this player.
@@ -37,6 +47,16 @@ if (!root || root.hasAttribute('data-locked')) {
 } else {
   if (root.dataset.live === '1' && detectEngine(document.createElement('video')) === 'hlsjs') {
     void import('./engine-hlsjs.ts');
+  }
+  // A viewer with low latency on (the player's persisted switch) tries WebRTC first on our
+  // ingest's lives: its engine is fetched beside the player's code rather than after it.
+  if (
+    root.dataset.live === '1' &&
+    root.dataset.whep &&
+    root.dataset.src?.startsWith('/hls/') &&
+    lowLatencyOn()
+  ) {
+    void import('./engine-whep.ts');
   }
   const { mountPlayer } = await import('./mount.ts');
   mountPlayer(root);

@@ -1,7 +1,10 @@
 /** The viewer's player preferences, kept in local storage across rooms and visits. */
 import { persistentAtom } from '@nanostores/persistent';
 
-/** Low-latency live playback (off by default: it stalls more on weak networks). */
+/**
+ * Low-latency live playback (off by default: it stalls more on weak networks); on, the room's
+ * player tries WebRTC first. room-boot.ts reads the stored '1' itself, to fetch that engine early.
+ */
 export const $lowLatency = persistentAtom<boolean>('player:lowLatency', false, {
   encode: (value) => (value ? '1' : '0'),
   decode: (value) => value === '1',

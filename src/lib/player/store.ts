@@ -5,6 +5,7 @@
 import { map, type MapStore } from 'nanostores';
 import { INITIAL_STATE, transition, type MachineEvent, type PlayerStatus } from './machine.ts';
 import type { QualityChoice, Rendition } from './quality.ts';
+import type { PlaybackMode } from './whep.ts';
 
 /** Everything the player's view renders. */
 export interface PlayerView {
@@ -25,6 +26,8 @@ export interface PlayerView {
   quality: QualityChoice;
   /** Height of the rendition on screen, when known. */
   activeHeight: number | null;
+  /** How the stream plays (WebRTC or HLS); null while no engine is attached. */
+  mode: PlaybackMode | null;
   fullscreen: boolean;
   pip: boolean;
   /** The quality menu is open. */
@@ -54,6 +57,7 @@ export function createPlayerStore(live: boolean, volume = 0.8): PlayerStore {
     renditions: [],
     quality: 'auto',
     activeHeight: null,
+    mode: null,
     fullscreen: false,
     pip: false,
     menuOpen: false,

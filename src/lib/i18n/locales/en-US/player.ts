@@ -18,6 +18,10 @@ export const player = {
   exitPip: 'Exit picture in picture',
   lowLatency: 'Low latency',
   lowLatencyHint: 'Closer to real time; may pause more on a slow network',
+  modeWebrtc: 'WebRTC',
+  modeWebrtcHint: 'Playing over WebRTC, under a second behind',
+  modeHls: 'HLS',
+  modeHlsHint: 'Playing over HLS, a few seconds behind',
   loading: 'Loading the stream…',
   live: 'LIVE',
 } as const;

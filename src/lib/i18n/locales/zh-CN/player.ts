@@ -21,6 +21,10 @@ export const player: PlayerResource = {
   exitPip: '退出画中画',
   lowLatency: '低延迟',
   lowLatencyHint: '更接近实时，网络较慢时可能更易卡顿',
+  modeWebrtc: 'WebRTC',
+  modeWebrtcHint: '正在通过 WebRTC 播放，延迟不到一秒',
+  modeHls: 'HLS',
+  modeHlsHint: '正在通过 HLS 播放，延迟几秒',
   loading: '直播加载中…',
   live: '直播',
 };
