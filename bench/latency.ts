@@ -1,28 +1,64 @@
 /**
- * `npm run bench:latency`: glass-to-glass delay of a live broadcast. ffmpeg pushes a picture
+ * `npm run bench:latency`: glass-to-glass delay of a live broadcast. ffmpeg draws a picture
  * whose top strip encodes the frame number in 16 black-or-white blocks (a clock: frame n leaves
- * at start + n / 25 s, paced by `-re`) to nginx-rtmp with an anchor's key; Chromium plays the
- * room through hls.js, and on every animation frame the page reads the strip off the shown video
- * frame. Delay = the wall clock when the frame is on screen − when ffmpeg sent it (ffmpeg's own
- * start-up counts against us). Runs the player's standard and low-latency settings, with the
- * keyframe interval anchors are told to use (2 s) and 1 s. Target: ≤ 4 s.
+ * at start + n / 25 s, paced by `-re`; see latency-clock.ts) and pushes it with an anchor's key;
+ * Chromium plays the room, and on every animation frame the page reads the strip off the shown
+ * video frame. Delay = the wall clock when the frame is on screen − when ffmpeg sent it
+ * (ffmpeg's own start-up counts against us).
+ *
+ * BENCH_CASES picks the groups to run (comma-separated, all by default):
+ * - `rtmp`: RTMP push to nginx-rtmp, played through hls.js with the player's standard and
+ *   low-latency settings, with the keyframe interval anchors are told to use (2 s) and 1 s.
+ *   Target: ≤ 4 s.
+ * - `webrtc`: WHIP push to the WebRTC ingest (its own process), played over WHEP and over HLS
+ *   (latency-webrtc.ts, which says what plays each case). Target: WHEP p50 ≤ 500 ms.
+ * - `cpu`: the WebRTC ingest's CPU per published stream and per WHEP viewer, and the viewers
+ *   one process carries (latency-webrtc-cpu.ts).
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.ts';
-import { apiCall, machine, saveResult, startServerWithIngest } from './lib.ts';
+import {
+  busySince,
+  clockSource,
+  delays,
+  FPS,
+  machineTicks,
+  readShown,
+  x264Args,
+  type Delays,
+} from './latency-clock.ts';
+import { endLiveAndClean, openLive, startClockLive, type Live } from './latency-live.ts';
+import {
+  runWebRtcCase,
+  startIngestProcess,
+  WEBRTC_CASES,
+  WEBRTC_CHROMIUM_ARGS,
+  WEBRTC_GOP,
+  type IngestProcess,
+  type WebRtcResult,
+} from './latency-webrtc.ts';
+import { runCpuCases, type CpuResult } from './latency-webrtc-cpu.ts';
+import { machine, saveResult, startServerWithIngest } from './lib.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4415);
 const RTMP_PORT = Number(process.env.BENCH_RTMP_PORT ?? 19390);
 const CONTROL_PORT = Number(process.env.BENCH_RTMP_CONTROL_PORT ?? 19391);
-const FPS = 25;
+const WEBRTC_PORT = Number(process.env.BENCH_WEBRTC_PORT ?? 19394);
 /** Seconds of measurement per case, after the player has caught up. */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+/** Seconds of each CPU window. */
+const CPU_SECONDS = Number(process.env.BENCH_CPU_SECONDS ?? 15);
+/** WHEP viewers of each CPU step (BENCH_VIEWER_STEPS, comma-separated). */
+const VIEWER_STEPS = (process.env.BENCH_VIEWER_STEPS ?? '1,10,25,50').split(',').map(Number);
+const SETTLE_MS = 8_000;
 const ANCHOR = '13900000017';
 const TARGET_MS = 4_000;
+const WHEP_TARGET_MS = 500;
+const GROUPS = (process.env.BENCH_CASES ?? 'rtmp,webrtc,cpu').split(',').map((g) => g.trim());
 
 interface Case {
   lowLatency: boolean;
@@ -36,46 +72,16 @@ const CASES: Case[] = [
   { lowLatency: true, gop: 25 },
 ];
 
-/**
- * ffmpeg drawing the frame number as 16 bits (40 px blocks, white = 1) over a dark picture,
- * pushed live. Each block is a drawbox shown on the frames whose bit is set (cheap enough to run
- * far faster than real time, so `-re` keeps the clock).
- */
+/** ffmpeg pushing the clock live over RTMP to `url`. */
 function pushClock(url: string, gop: number, seconds: number) {
-  const bits = Array.from(
-    { length: 16 },
-    (_, i) =>
-      `drawbox=x=${i * 40}:y=0:w=40:h=60:color=white:t=fill:enable='mod(floor(n/${2 ** i}),2)'`,
-  );
-  const strip = 'drawbox=x=0:y=0:w=640:h=60:color=black:t=fill';
-  const source = `testsrc2=s=640x360:r=${FPS}:d=${seconds},${strip},${bits.join(',')}`;
+  const source = clockSource(seconds);
   const started = Date.now();
   const child = spawn(
     'ffmpeg',
     [
-      '-hide_banner',
-      '-loglevel',
-      'error',
-      '-re',
-      '-f',
-      'lavfi',
-      '-i',
-      source,
-      '-c:v',
-      'libx264',
-      '-preset',
-      'ultrafast',
-      '-tune',
-      'zerolatency',
-      '-b:v',
-      '1500k',
-      '-pix_fmt',
-      'yuv420p',
-      '-g',
-      String(gop),
-      '-f',
-      'flv',
-      url,
+      ...['-hide_banner', '-loglevel', 'error', '-re', '-f', 'lavfi', '-i', source],
+      ...x264Args(gop),
+      ...['-f', 'flv', url],
     ],
     { stdio: ['ignore', 'ignore', 'inherit'] },
   );
@@ -83,129 +89,155 @@ function pushClock(url: string, gop: number, seconds: number) {
   return { started, done, stop: () => child.kill('SIGINT') };
 }
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? NaN;
-}
-
+/** The machine's 1-minute load average at the start and at the end (other jobs show there). */
+const load = [loadavg()[0]!];
 const mediaDir = mkdtempSync(path.join(tmpdir(), 'arena-bench-media-'));
-const { server, ingest } = await startServerWithIngest({
+const { server, ingest, hookToken } = await startServerWithIngest({
   port: PORT,
   rtmpPort: RTMP_PORT,
   controlPort: CONTROL_PORT,
   mediaDir,
+  // The site passes /whip and /whep through to this port.
+  env: { WEBRTC_PORT: String(WEBRTC_PORT) },
 });
+let webrtc: IngestProcess | undefined;
 const browser = await chromium.launch({
   executablePath: CHROMIUM_PATH,
-  args: [...CHROMIUM_ARGS, '--autoplay-policy=no-user-gesture-required'],
+  args: [...CHROMIUM_ARGS, ...WEBRTC_CHROMIUM_ARGS, '--autoplay-policy=no-user-gesture-required'],
 });
-const results: (Case & { samples: number; p50: number; p95: number; min: number })[] = [];
+const results: (Case & Delays & { busy: number })[] = [];
+const webrtcResults: WebRtcResult[] = [];
+let cpu: CpuResult | undefined;
 try {
-  const login = await fetch(`${server.url}/api/user/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      account: ANCHOR,
-      pwd: 'demo1234',
-      platform: 0,
-      login_type: 1,
-      source_id: 10001,
-    }),
-  });
-  const { token, id } = ((await login.json()) as { data: { token: string; id: number } }).data;
-  const { stream } = await apiCall<{ stream: string }>(
-    server.url,
-    '/webapi/live/getStreamInfo',
-    token,
-    {},
-  );
-
-  for (const c of CASES) {
-    await apiCall(server.url, '/webapi/live/startLive', token, {
-      title: 'Latency clock',
-      category: 3,
-      cateid: 303,
-      thumb_y: '/uploads/covers/clock.png',
+  const live: Live = await openLive(server.url, ANCHOR, mediaDir);
+  if (GROUPS.includes('webrtc') || GROUPS.includes('cpu')) {
+    webrtc = await startIngestProcess({
+      port: WEBRTC_PORT,
+      hookBase: server.url,
+      hookToken,
+      rtmpPort: RTMP_PORT,
     });
-    const push = pushClock(`rtmp://127.0.0.1:${RTMP_PORT}/live/${stream}`, c.gop, SECONDS + 25);
+  }
+
+  for (const c of GROUPS.includes('rtmp') ? CASES : []) {
+    await startClockLive(live, false);
+    const push = pushClock(
+      `rtmp://127.0.0.1:${RTMP_PORT}/live/${live.stream}`,
+      c.gop,
+      SECONDS + 25,
+    );
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.addInitScript((low) => {
       localStorage.setItem('player:lowLatency', low ? '1' : '0');
     }, c.lowLatency);
-    await page.goto(`${server.url}/liveMatchesTwo/${id}`);
+    await page.goto(`${server.url}/liveMatchesTwo/${live.anchorId}`);
     await page.locator('[data-player][data-state="playing"]').waitFor({ timeout: 60_000 });
     // Let the player settle at its live position before measuring.
-    await page.waitForTimeout(8_000);
-    const shown = await page.evaluate(
-      ({ ms }) =>
-        new Promise<{ frame: number; at: number }[]>((resolve) => {
-          const video = document.querySelector<HTMLVideoElement>('[data-player] video')!;
-          const canvas = document.createElement('canvas');
-          canvas.width = 640;
-          canvas.height = 360;
-          const ctx = canvas.getContext('2d', { willReadFrequently: true })!;
-          const out: { frame: number; at: number }[] = [];
-          const end = performance.now() + ms;
-          const tick = () => {
-            ctx.drawImage(video, 0, 0, 640, 360);
-            const row = ctx.getImageData(0, 30, 640, 1).data;
-            let frame = 0;
-            for (let bit = 0; bit < 16; bit++) {
-              if (row[(bit * 40 + 20) * 4]! > 128) frame |= 1 << bit;
-            }
-            out.push({ frame, at: Date.now() });
-            if (performance.now() < end) requestAnimationFrame(tick);
-            else resolve(out);
-          };
-          requestAnimationFrame(tick);
-        }),
-      { ms: SECONDS * 1000 },
-    );
+    await page.waitForTimeout(SETTLE_MS);
+    const ticks = machineTicks();
+    const shown = await readShown(page, '[data-player] video', SECONDS);
+    const busy = busySince(ticks);
     await page.close();
     push.stop();
     await push.done;
-    await apiCall(server.url, '/webapi/live/endLive', token, {});
-    // The next case starts from an empty playlist, not after this one's fragments.
-    await new Promise((r) => setTimeout(r, 2_000));
-    for (const file of readdirSync(path.join(mediaDir, 'hls'))) {
-      if (file.startsWith(`${id}`)) rmSync(path.join(mediaDir, 'hls', file), { force: true });
-    }
-    // One sample per distinct frame, at the moment it first appeared.
-    const seen = new Set<number>();
-    const delays: number[] = [];
-    for (const s of shown) {
-      if (seen.has(s.frame)) continue;
-      seen.add(s.frame);
-      delays.push(s.at - (push.started + (s.frame * 1000) / FPS));
-    }
-    delays.sort((a, b) => a - b);
-    const result = {
-      ...c,
-      samples: delays.length,
-      p50: Math.round(percentile(delays, 50)),
-      p95: Math.round(percentile(delays, 95)),
-      min: Math.round(delays[0] ?? NaN),
-    };
+    await endLiveAndClean(live);
+    const result = { ...c, ...delays(shown, push.started), busy };
     results.push(result);
     console.log(JSON.stringify(result));
   }
+
+  for (const c of GROUPS.includes('webrtc') ? WEBRTC_CASES : []) {
+    const result = await runWebRtcCase(browser, live, c, {
+      seconds: SECONDS,
+      settleMs: SETTLE_MS,
+    });
+    webrtcResults.push(result);
+    console.log(JSON.stringify(result));
+  }
+
+  if (webrtc && GROUPS.includes('cpu')) {
+    cpu = await runCpuCases(live, webrtc, { seconds: CPU_SECONDS, steps: VIEWER_STEPS });
+  }
 } finally {
   await browser.close();
+  await webrtc?.stop();
   await ingest.stop();
   await server.stop();
   rmSync(mediaDir, { recursive: true, force: true });
 }
 
+load.push(loadavg()[0]!);
+const pct = (share: number) => `${(share * 100).toFixed(1)} %`;
+const date = new Date().toISOString();
+const loadText = load.map((l) => l.toFixed(1)).join(' → ');
 console.log(
-  [
-    `Glass-to-glass delay, RTMP push → nginx-rtmp (1 s HLS fragments) → hls.js in Chromium; ` +
-      `${SECONDS} s per case; ${machine()}`,
-    '',
-    '| player setting | keyframe interval | p50 ms | p95 ms | min ms | target |',
-    '| -------------- | ----------------: | -----: | -----: | -----: | -----: |',
-    ...results.map(
-      (r) =>
-        `| ${r.lowLatency ? 'low latency' : 'standard'} | ${r.gop / FPS} s | ${r.p50} | ${r.p95} | ${r.min} | ≤ ${TARGET_MS} |`,
-    ),
-  ].join('\n'),
+  `${date}; ${machine()}; load average ${loadText}; ` +
+    `${SECONDS} s per latency case after ${SETTLE_MS / 1000} s\n`,
 );
-saveResult('latency', { date: new Date().toISOString(), machine: machine(), results });
+if (results.length > 0) {
+  console.log(
+    [
+      'RTMP push → nginx-rtmp (1 s HLS fragments) → hls.js in Chromium',
+      '',
+      '| player setting | keyframe interval | frames | p50 ms | p95 ms | min ms | machine busy | target |',
+      '| -------------- | ----------------: | -----: | -----: | -----: | -----: | -----------: | -----: |',
+      ...results.map(
+        (r) =>
+          `| ${r.lowLatency ? 'low latency' : 'standard'} | ${r.gop / FPS} s | ${r.samples} | ` +
+          `${r.p50} | ${r.p95} | ${r.min} | ${pct(r.busy)} | ≤ ${TARGET_MS} |`,
+      ),
+      '',
+    ].join('\n'),
+  );
+  saveResult('latency', { date, machine: machine(), load, seconds: SECONDS, results });
+}
+if (webrtcResults.length > 0 || cpu) {
+  const lines = [
+    `WHIP push (640x360 H.264 1.5 Mb/s, ${WEBRTC_GOP / FPS} s keyframes, Opus 48 kb/s) → ` +
+      'the WebRTC ingest → WHEP, or → nginx-rtmp → HLS',
+    '',
+    '| path | player setting | played by | frames | packets | p50 ms | p95 ms | min ms | ffmpeg start-up ms | machine busy |',
+    '| ---- | -------------- | --------- | -----: | ------: | -----: | -----: | -----: | -----------------: | -----------: |',
+    ...webrtcResults.map(
+      (r) =>
+        `| ${r.name} | ${r.lowLatency ? 'low latency' : 'standard'} | ${r.player} | ` +
+        `${r.samples} | ${r.packets} | ${r.p50} | ${r.p95} | ${r.min} | ${r.startupMs} | ` +
+        `${pct(r.busy)} |`,
+    ),
+    '',
+    'ffmpeg start-up: from its spawn to its first RTP packet, counted in every delay (as in the RTMP cases).',
+  ];
+  const whep = webrtcResults.find((r) => r.name === 'WHIP → WHEP');
+  if (whep) {
+    const met = whep.p50 <= WHEP_TARGET_MS ? 'met' : 'NOT met';
+    lines.push('', `Target WHEP p50 ≤ ${WHEP_TARGET_MS} ms: ${met} (${whep.p50} ms).`);
+  }
+  if (cpu) {
+    lines.push(
+      '',
+      `CPU (share of one core, ${cpu.seconds} s windows), werift WHEP viewers in one process:`,
+      '',
+      '| WHEP viewers | ingest | forward ffmpeg | viewers process | machine busy | packets/s in | delivered min / mean | lost max |',
+      '| -----------: | -----: | -------------: | --------------: | -----------: | -----------: | -------------------: | -------: |',
+      ...cpu.steps.map(
+        (s) =>
+          `| ${s.viewers} | ${pct(s.ingest)} | ${pct(s.forward)} | ${pct(s.viewerProcess)} | ` +
+          `${pct(s.machine)} | ${Math.round(s.publishedPerSecond)} | ` +
+          `${s.viewers ? `${pct(s.deliveredMin)} / ${pct(s.deliveredMean)}` : '-'} | ${s.lostMax} |`,
+      ),
+      '',
+      `Per published stream: ingest ${pct(cpu.perStream)}, forward ffmpeg ${pct(cpu.forwardPerStream)}; ` +
+        `per WHEP viewer: ingest ${pct(cpu.perViewer)}; one process carries ${cpu.carried.viewers} ` +
+        `viewers (${cpu.carried.limit}).`,
+    );
+  }
+  console.log(lines.join('\n'));
+  saveResult('latency-webrtc', {
+    date,
+    machine: machine(),
+    load,
+    seconds: SECONDS,
+    cases: webrtcResults,
+    cpu,
+  });
+}

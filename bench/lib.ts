@@ -34,31 +34,35 @@ export async function startBenchServer(
  * A bench server with the RTMP ingest in front of it, for benchmarks that push real lives: the
  * server starts on `port` with a fresh secret, its media under `mediaDir` and nginx's control
  * port, then nginx takes pushes on 127.0.0.1:`rtmpPort` and calls the server's hooks with the
- * token that secret gives.
+ * token that secret gives (returned as `hookToken`, for another ingest that calls the hooks).
+ * `env` adds to the server's environment.
  */
 export async function startServerWithIngest(options: {
   port: number;
   rtmpPort: number;
   controlPort: number;
   mediaDir: string;
-}): Promise<{ server: SpawnedServer; ingest: Ingest }> {
+  env?: NodeJS.ProcessEnv;
+}): Promise<{ server: SpawnedServer; ingest: Ingest; hookToken: string }> {
   const { port, rtmpPort, controlPort, mediaDir } = options;
   const secret = randomBytes(32).toString('hex');
   const server = await startBenchServer(port, {
+    ...options.env,
     MEDIA_DIR: mediaDir,
     LOG_REQUESTS: '0',
     SECRET: secret,
     RTMP_CONTROL_PORT: String(controlPort),
   });
+  const hookToken = mediaHookToken(secret);
   const ingest = await startIngest({
     mediaDir,
     rtmpHost: '127.0.0.1',
     rtmpPort,
     controlPort,
     hookBase: server.url,
-    hookToken: mediaHookToken(secret),
+    hookToken,
   });
-  return { server, ingest };
+  return { server, ingest, hookToken };
 }
 
 /**
