@@ -201,6 +201,14 @@ test('an anchor goes live from the browser; viewers watch over WebRTC and HLS', 
       timeout: 30_000,
     });
     await expectPlaying(slow);
+    // The bar says which mode plays.
+    for (const [viewer, text] of [
+      [fast, 'WebRTC'],
+      [slow, 'HLS'],
+    ] as const) {
+      await viewer.locator('[data-player] video').hover();
+      await expect(viewer.locator('.pl-mode-text')).toHaveText(text);
+    }
     await screenshot(fast, info, 'broadcast-viewer-webrtc-1440-en-US', { fullPage: false });
     await screenshot(slow, info, 'broadcast-viewer-hls-1440-zh-CN', { fullPage: false });
     expect(webrtc.streams()).toEqual([{ name: String(anchorId), viewers: 1, connected: true }]);
