@@ -25,6 +25,7 @@ import { bitrateText } from '../stream-health/StreamHealthPanel.tsx';
 import { useT } from '../use-t.ts';
 import { DevicePickers } from './DevicePickers.tsx';
 import { Preview } from './Preview.tsx';
+import '../stream-health/stream-health.css';
 import './broadcast.css';
 
 function warningText(t: TFunction, w: BroadcastWarning): string {
@@ -229,7 +230,7 @@ export function BroadcastConsole({ anchorId }: { anchorId: number }) {
       </div>
       {state.phase === 'live' && state.health && (
         <>
-          <dl className="bc-figures" data-broadcast-health>
+          <dl className="sh-figures bc-figures" data-broadcast-health>
             {figures(t, state.health).map(([key, label, value]) => (
               <div key={key} data-figure={key}>
                 <dt>{label}</dt>
@@ -238,7 +239,7 @@ export function BroadcastConsole({ anchorId }: { anchorId: number }) {
             ))}
           </dl>
           {state.health.warnings.length > 0 && (
-            <ul className="bc-warnings">
+            <ul className="sh-warnings">
               {state.health.warnings.map((w) => (
                 <li key={w.code} data-warning={w.code}>
                   {warningText(t, w)}
