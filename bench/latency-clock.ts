@@ -83,15 +83,24 @@ export interface Delays {
   min: number;
 }
 
-/** One sample per distinct frame, at the moment it first appeared; `started`: ffmpeg's start. */
-export function delays(shown: Shown[], started: number): Delays {
+/** When frame n was due by the clock: `started` (ffmpeg's spawn) + n / FPS s. */
+export function clockDue(started: number): (frame: number) => number {
+  return (frame) => started + (frame * 1000) / FPS;
+}
+
+/**
+ * One sample per distinct frame, at the moment it first appeared, against `sentAt(frame)`: when
+ * it was due by the clock (clockDue), or when it really left ffmpeg where that is known.
+ */
+export function delays(shown: Shown[], sentAt: (frame: number) => number | undefined): Delays {
   const seen = new Set<number>();
   const all: number[] = [];
   let misread = 0;
   for (const s of shown) {
     if (seen.has(s.frame)) continue;
     seen.add(s.frame);
-    const delay = s.at - (started + (s.frame * 1000) / FPS);
+    const sent = sentAt(s.frame);
+    const delay = sent === undefined ? -1 : s.at - sent;
     if (delay < 0) misread += 1;
     else all.push(delay);
   }

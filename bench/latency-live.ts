@@ -2,7 +2,7 @@
  * The latency benchmark's anchor: logged in once, a live started before each case and ended
  * after it, with the live's HLS files removed so the next case starts from an empty playlist.
  */
-import { readdirSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { apiCall } from './lib.ts';
 
@@ -52,12 +52,29 @@ export async function startClockLive(live: Live, webrtc: boolean): Promise<void>
   });
 }
 
+/**
+ * Waits until nginx has written the live's first HLS fragment: the room is live by then, so the
+ * page opened next renders it live and plays at once (a page opened before the ingest's
+ * on_publish may miss the room's going-live message and wait for the next heat report, up to
+ * 30 s).
+ */
+export async function waitForPlaylist(live: Live): Promise<void> {
+  const playlist = path.join(live.mediaDir, 'hls', `${live.anchorId}.m3u8`);
+  const deadline = Date.now() + 30_000;
+  while (!(existsSync(playlist) && readFileSync(playlist, 'utf8').includes('#EXTINF'))) {
+    if (Date.now() > deadline) throw new Error('no HLS of the live in 30 s');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
 /** Ends the live and, once nginx has let go, removes its HLS files. */
 export async function endLiveAndClean(live: Live): Promise<void> {
   await apiCall(live.siteUrl, '/webapi/live/endLive', live.token, {});
   await new Promise((r) => setTimeout(r, 2_000));
   const dir = path.join(live.mediaDir, 'hls');
   for (const file of readdirSync(dir)) {
-    if (file.startsWith(`${live.anchorId}`)) rmSync(path.join(dir, file), { force: true });
+    if (file.startsWith(`${live.anchorId}`)) {
+      rmSync(path.join(dir, file), { recursive: true, force: true });
+    }
   }
 }

@@ -14,11 +14,10 @@ import { execFileSync, fork, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { busySince, machineTicks } from './latency-clock.ts';
-import { endLiveAndClean, startClockLive, type Live } from './latency-live.ts';
+import { endLiveAndClean, startClockLive, waitForPlaylist, type Live } from './latency-live.ts';
 import {
   feedClock,
   unpublish,
-  waitForHls,
   whipPublish,
   WEBRTC_GOP,
   type IngestProcess,
@@ -128,7 +127,7 @@ export async function runCpuCases(
   const steps: CpuStep[] = [];
   let limit = '';
   try {
-    await waitForHls(live.mediaDir, live.anchorId);
+    await waitForPlaylist(live);
     await new Promise((r) => setTimeout(r, 3_000));
     const forwardPid = await loneForward(ingest.pid);
     let open = 0;

@@ -7,30 +7,30 @@
  * baseline and Opus sound) and sends it as RTP on loopback into that peer's tracks. The ingest
  * forwards it into nginx-rtmp, so the same live is also HLS.
  *
- * Cases: "WHIP → WHEP", the room page with the player's low-latency toggle on, read off the
- * video the WHEP client plays; "WHIP → HLS", the room page played through HLS with the toggle on
- * while the site's /whep/ answers 503 (so no WHEP client can be used), and with the toggle off.
- * The player has no WHEP mode yet: the WHEP case's client is the benchmark's own (whepInPage
- * below, RTCPeerConnection recvonly, no ICE servers, the offer POSTed once gathered), playing in
- * a video over the room page whose own player is kept from loading HLS.
+ * Cases, each the room page played by the site's player and read off its video: "WHIP → WHEP"
+ * with the player's low-latency toggle on (the player plays the room's data-whep and marks its
+ * box data-mode="webrtc"); "WHIP → HLS" with the toggle on while the page's /whep/ requests are
+ * answered 503, as by a full or absent WebRTC ingest (the player falls back to HLS with its
+ * low-latency settings, data-mode="hls"), and with the toggle off (HLS with the standard ones).
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { createSocket } from 'node:dgram';
-import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { MediaStreamTrack, type RTCPeerConnection } from 'werift';
 import { createPeer, gathered, onlyCandidates } from '../src/server/webrtc/peer.ts';
 import {
   busySince,
+  clockDue,
   clockSource,
   delays,
+  FPS,
   machineTicks,
   readShown,
   x264Args,
   type Delays,
 } from './latency-clock.ts';
-import { endLiveAndClean, startClockLive, type Live } from './latency-live.ts';
+import { endLiveAndClean, startClockLive, waitForPlaylist, type Live } from './latency-live.ts';
 
 export const LOOPBACK = { addresses: ['127.0.0.1'] };
 /** Chromium's flags for WebRTC on loopback (its host candidates are hidden or skipped otherwise). */
@@ -124,12 +124,12 @@ export async function whipPublish(whipUrl: string): Promise<Publisher> {
 
 /** ffmpeg's clock as RTP into a publisher's tracks. */
 export interface ClockFeed {
-  /** When ffmpeg was started: frame n left at started + n / FPS s. */
+  /** When ffmpeg was started: frame n is due at started + n / FPS s. */
   started: number;
   /** RTP packets handed to the publisher so far. */
   sent: { video: number; audio: number };
-  /** When the first video packet came (ffmpeg's start-up, which every delay includes, ends). */
-  firstVideoAt: number;
+  /** When each video frame's last RTP packet left ffmpeg, by frame number (ms). */
+  sentAt: Map<number, number>;
   stop: () => Promise<void>;
 }
 
@@ -140,13 +140,21 @@ export interface ClockFeed {
  */
 export async function feedClock(p: Publisher, gop: number, seconds: number): Promise<ClockFeed> {
   const sent = { video: 0, audio: 0 };
-  const feed = { firstVideoAt: 0 };
+  const sentAt = new Map<number, number>();
+  let firstTimestamp: number | undefined;
   const bind = async (kind: 'video' | 'audio') => {
     const socket = createSocket('udp4');
     socket.on('message', (msg) => {
-      if (kind === 'video' && sent.video === 0) feed.firstVideoAt = Date.now();
       sent[kind] += 1;
       p[kind].writeRtp(msg);
+      if (kind !== 'video' || msg.length < 12) return;
+      // The frame's RTP time (90 kHz from frame 0); the marker bit ends its last packet.
+      const timestamp = msg.readUInt32BE(4);
+      firstTimestamp ??= timestamp;
+      if (msg[1]! & 0x80) {
+        const frame = Math.round(((timestamp - firstTimestamp) >>> 0) / (90_000 / FPS));
+        sentAt.set(frame % 2 ** 16, Date.now());
+      }
     });
     await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
     return socket;
@@ -168,9 +176,7 @@ export async function feedClock(p: Publisher, gop: number, seconds: number): Pro
   return {
     started,
     sent,
-    get firstVideoAt() {
-      return feed.firstVideoAt;
-    },
+    sentAt,
     async stop() {
       child.kill('SIGINT');
       await done;
@@ -185,70 +191,84 @@ export async function unpublish(siteUrl: string, p: Publisher): Promise<void> {
   await p.pc.close();
 }
 
-/** Waits until nginx has written the first HLS fragment of the live (the forward is through). */
-export async function waitForHls(mediaDir: string, anchorId: number): Promise<void> {
-  const playlist = path.join(mediaDir, 'hls', `${anchorId}.m3u8`);
-  const deadline = Date.now() + 30_000;
-  while (!(existsSync(playlist) && readFileSync(playlist, 'utf8').includes('#EXTINF'))) {
-    if (Date.now() > deadline) throw new Error('no HLS from the WebRTC push in 30 s');
-    await new Promise((r) => setTimeout(r, 200));
-  }
+/** Keeps every peer connection the page makes in `window.benchPeers`, for their stats. */
+async function keepPeers(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const Native = window.RTCPeerConnection;
+    const peers: InstanceType<typeof Native>[] = [];
+    Object.assign(window, { benchPeers: peers });
+    window.RTCPeerConnection = class extends Native {
+      constructor(config?: RTCConfiguration) {
+        super(config);
+        peers.push(this);
+      }
+    };
+  });
 }
 
 /**
- * The benchmark's WHEP client in the page: a recvonly peer without ICE servers whose offer is
- * POSTed to `url` once its candidates are gathered, played in a video on top of the page.
+ * Chromium's receive-side stats so far, per kind: seconds held in the jitter buffer summed over
+ * what left it, how much left it (frames, or audio samples), video frames dropped.
  */
-async function whepInPage(page: Page, url: string): Promise<string> {
-  await page.evaluate(async (url) => {
-    const video = document.createElement('video');
-    video.dataset.benchWhep = '';
-    video.muted = true;
-    video.playsInline = true;
-    Object.assign(video.style, { position: 'fixed', inset: '0', width: '640px', zIndex: '99' });
-    document.body.append(video);
-    const pc = new window.RTCPeerConnection({ iceServers: [] });
-    pc.addTransceiver('video', { direction: 'recvonly' });
-    pc.addTransceiver('audio', { direction: 'recvonly' });
-    const stream = new MediaStream();
-    pc.addEventListener('track', (e) => stream.addTrack(e.track));
-    await pc.setLocalDescription();
-    await new Promise<void>((resolve) => {
-      if (pc.iceGatheringState === 'complete') return resolve();
-      pc.addEventListener('icegatheringstatechange', () => {
-        if (pc.iceGatheringState === 'complete') resolve();
-      });
-    });
-    const res = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/sdp' },
-      body: pc.localDescription!.sdp,
-    });
-    if (res.status !== 201) throw new Error(`WHEP answered ${res.status}`);
-    await pc.setRemoteDescription({ type: 'answer', sdp: await res.text() });
-    video.srcObject = stream;
-    await video.play();
-  }, url);
-  return 'video[data-bench-whep]';
+interface Received {
+  jitterBufferDelay: number;
+  jitterBufferEmittedCount: number;
+  framesDropped: number;
+}
+
+function received(page: Page): Promise<{ video: Received; audio: Received }> {
+  return page.evaluate(async () => {
+    const zero = () => ({ jitterBufferDelay: 0, jitterBufferEmittedCount: 0, framesDropped: 0 });
+    const sum = { video: zero(), audio: zero() };
+    const peers = (
+      window as unknown as { benchPeers: InstanceType<typeof window.RTCPeerConnection>[] }
+    ).benchPeers;
+    for (const pc of peers) {
+      for (const s of (await pc.getStats()).values() as IterableIterator<Record<string, unknown>>) {
+        if (s.type !== 'inbound-rtp' || (s.kind !== 'video' && s.kind !== 'audio')) continue;
+        const into = sum[s.kind];
+        for (const key of Object.keys(into) as (keyof typeof into)[]) {
+          into[key] += Number(s[key] ?? 0);
+        }
+      }
+    }
+    return sum;
+  });
+}
+
+/** Mean jitter buffer delay (ms) of what left it between two readings. */
+function meanHeld(before: Received, after: Received): number {
+  const count = after.jitterBufferEmittedCount - before.jitterBufferEmittedCount;
+  return Math.round(((after.jitterBufferDelay - before.jitterBufferDelay) * 1000) / count);
 }
 
 /** One WebRTC latency case. */
 export interface WebRtcCase {
   name: 'WHIP → WHEP' | 'WHIP → HLS';
   lowLatency: boolean;
-  /** What the page played with (the box's data-mode, or the benchmark's WHEP client). */
-  player?: string;
 }
 
 /** A case's figures: the delays, the packets published while measuring, ffmpeg's start-up. */
 export type WebRtcResult = WebRtcCase &
   Delays & {
+    /** How the player played it (its box's data-mode). */
+    mode: 'webrtc' | 'hls';
     packets: number;
     seconds: number;
-    /** From ffmpeg's spawn to its first video packet (counted in every delay). */
-    startupMs: number;
+    /**
+     * Median time from when a frame was due by the clock to when it left ffmpeg (its start-up
+     * and encoding, in every delay above), and the delays from when it left ffmpeg instead.
+     */
+    sendLagMs: number;
+    afterSend: Delays;
     /** Share of the machine's cores busy while measuring. */
     busy: number;
+    /**
+     * Over WHEP, while measuring: Chromium's mean jitter buffer delay of the video frames and of
+     * the sound (it holds the two in step), and the video frames it dropped.
+     */
+    jitterBuffer?: { video: number; audio: number };
+    framesDropped?: number;
   };
 
 export const WEBRTC_CASES: WebRtcCase[] = [
@@ -269,49 +289,56 @@ export async function runWebRtcCase(
   const feed = await feedClock(publisher, WEBRTC_GOP, settings.seconds + 40);
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   try {
-    await waitForHls(live.mediaDir, live.anchorId);
+    await waitForPlaylist(live);
     await page.addInitScript((low) => {
       localStorage.setItem('player:lowLatency', low ? '1' : '0');
     }, c.lowLatency);
-    let selector = '[data-player] video';
-    let player: string;
-    if (c.name === 'WHIP → WHEP') {
-      // The room page with its own player kept off HLS; the benchmark's client plays WHEP.
-      await page.route('**/hls/**', (route) => route.abort());
-      await page.goto(`${live.siteUrl}/liveMatchesTwo/${live.anchorId}`);
-      await page.locator('[data-player]').waitFor();
-      selector = await whepInPage(page, `/whep/${live.anchorId}`);
-      await page.waitForFunction(
-        (s) => (document.querySelector<HTMLVideoElement>(s)?.currentTime ?? 0) > 0,
-        selector,
-        { timeout: 30_000 },
-      );
-      player = 'benchmark WHEP client';
-    } else {
-      // WHEP refused, as by a full or absent WebRTC ingest: the player can only play HLS.
+    await keepPeers(page);
+    if (c.name === 'WHIP → HLS' && c.lowLatency) {
+      // WHEP refused (as by a full or absent WebRTC ingest): the player falls back to HLS.
       await page.route('**/whep/**', (route) =>
         route.fulfill({ status: 503, contentType: 'text/plain', body: 'refused by the bench' }),
       );
-      await page.goto(`${live.siteUrl}/liveMatchesTwo/${live.anchorId}`);
-      await page.locator('[data-player][data-state="playing"]').waitFor({ timeout: 60_000 });
-      const mode = await page.locator('[data-player]').getAttribute('data-mode');
-      player = `player, data-mode=${mode ?? '(none)'}`;
     }
+    await page.goto(`${live.siteUrl}/liveMatchesTwo/${live.anchorId}`);
+    const mode = c.name === 'WHIP → WHEP' ? 'webrtc' : 'hls';
+    await page
+      .locator(`[data-player][data-state="playing"][data-mode="${mode}"]`)
+      .waitFor({ timeout: 60_000 });
     // Let the player settle at its live position before measuring.
     await page.waitForTimeout(settings.settleMs);
     const before = feed.sent.video + feed.sent.audio;
     const ticks = machineTicks();
-    const shown = await readShown(page, selector, settings.seconds);
+    const stats0 = await received(page);
+    const shown = await readShown(page, '[data-player] video', settings.seconds);
+    const stats1 = await received(page);
     const busy = busySince(ticks);
     const packets = feed.sent.video + feed.sent.audio - before;
+    const due = clockDue(feed.started);
+    const lags = [...new Set(shown.map((s) => s.frame))]
+      .flatMap((frame) => {
+        const sent = feed.sentAt.get(frame);
+        return sent === undefined ? [] : [sent - due(frame)];
+      })
+      .sort((a, b) => a - b);
     return {
       ...c,
-      player,
-      ...delays(shown, feed.started),
+      mode,
+      ...delays(shown, due),
       packets,
       seconds: settings.seconds,
-      startupMs: feed.firstVideoAt - feed.started,
+      sendLagMs: Math.round(lags[Math.floor(lags.length / 2)] ?? NaN),
+      afterSend: delays(shown, (frame) => feed.sentAt.get(frame)),
       busy,
+      ...(mode === 'webrtc'
+        ? {
+            jitterBuffer: {
+              video: meanHeld(stats0.video, stats1.video),
+              audio: meanHeld(stats0.audio, stats1.audio),
+            },
+            framesDropped: stats1.video.framesDropped - stats0.video.framesDropped,
+          }
+        : {}),
     };
   } finally {
     await page.close();

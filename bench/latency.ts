@@ -23,6 +23,7 @@ import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.ts';
 import {
   busySince,
+  clockDue,
   clockSource,
   delays,
   FPS,
@@ -31,7 +32,13 @@ import {
   x264Args,
   type Delays,
 } from './latency-clock.ts';
-import { endLiveAndClean, openLive, startClockLive, type Live } from './latency-live.ts';
+import {
+  endLiveAndClean,
+  openLive,
+  startClockLive,
+  waitForPlaylist,
+  type Live,
+} from './latency-live.ts';
 import {
   runWebRtcCase,
   startIngestProcess,
@@ -124,8 +131,10 @@ try {
     const push = pushClock(
       `rtmp://127.0.0.1:${RTMP_PORT}/live/${live.stream}`,
       c.gop,
-      SECONDS + 25,
+      SECONDS + 40,
     );
+    // The room is opened once it is live, as in the WebRTC cases.
+    await waitForPlaylist(live);
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.addInitScript((low) => {
       localStorage.setItem('player:lowLatency', low ? '1' : '0');
@@ -141,7 +150,7 @@ try {
     push.stop();
     await push.done;
     await endLiveAndClean(live);
-    const result = { ...c, ...delays(shown, push.started), busy };
+    const result = { ...c, ...delays(shown, clockDue(push.started)), busy };
     results.push(result);
     console.log(JSON.stringify(result));
   }
@@ -196,16 +205,21 @@ if (webrtcResults.length > 0 || cpu) {
     `WHIP push (640x360 H.264 1.5 Mb/s, ${WEBRTC_GOP / FPS} s keyframes, Opus 48 kb/s) → ` +
       'the WebRTC ingest → WHEP, or → nginx-rtmp → HLS',
     '',
-    '| path | player setting | played by | frames | packets | p50 ms | p95 ms | min ms | ffmpeg start-up ms | machine busy |',
-    '| ---- | -------------- | --------- | -----: | ------: | -----: | -----: | -----: | -----------------: | -----------: |',
+    '| path | player setting | player mode | frames | packets | p50 ms | p95 ms | min ms | sent late ms | after send p50 / p95 ms | jitter buffer video / audio ms | machine busy |',
+    '| ---- | -------------- | ----------- | -----: | ------: | -----: | -----: | -----: | -----------: | ----------------------: | -----------------------------: | -----------: |',
     ...webrtcResults.map(
       (r) =>
-        `| ${r.name} | ${r.lowLatency ? 'low latency' : 'standard'} | ${r.player} | ` +
-        `${r.samples} | ${r.packets} | ${r.p50} | ${r.p95} | ${r.min} | ${r.startupMs} | ` +
+        `| ${r.name} | ${r.lowLatency ? 'low latency' : 'standard'} | ${r.mode} | ` +
+        `${r.samples} | ${r.packets} | ${r.p50} | ${r.p95} | ${r.min} | ${r.sendLagMs} | ` +
+        `${r.afterSend.p50} / ${r.afterSend.p95} | ` +
+        `${r.jitterBuffer ? `${r.jitterBuffer.video} / ${r.jitterBuffer.audio}` : '-'} | ` +
         `${pct(r.busy)} |`,
     ),
     '',
-    'ffmpeg start-up: from its spawn to its first RTP packet, counted in every delay (as in the RTMP cases).',
+    'Sent late: median time from when a frame was due (spawn + n / 25 s) to when its last RTP ' +
+      'packet left ffmpeg (its start-up and encoding), counted in every delay, as in the RTMP ' +
+      'cases; after send: the delays from when each frame left ffmpeg instead. Jitter buffer: ' +
+      "Chromium's mean delay in its video and audio jitter buffers (getStats), WHEP only.",
   ];
   const whep = webrtcResults.find((r) => r.name === 'WHIP → WHEP');
   if (whep) {
