@@ -210,6 +210,13 @@ test('an anchor goes live from the browser; viewers watch over WebRTC and HLS', 
       await expect(viewer.locator('.pl-mode-text')).toHaveText(text);
     }
     await screenshot(fast, info, 'broadcast-viewer-webrtc-1440-en-US', { fullPage: false });
+    // On a phone the bar still fits with the longer badge.
+    await fast.setViewportSize({ width: 375, height: 812 });
+    await fast.locator('[data-player] video').hover();
+    const box = (await fast.locator('[data-player]').boundingBox())!;
+    const last = (await fast.locator('[data-player] .pl-bar > :last-child').boundingBox())!;
+    expect(last.x + last.width).toBeLessThanOrEqual(box.x + box.width + 0.5);
+    await fast.setViewportSize({ width: 1440, height: 900 });
     await screenshot(slow, info, 'broadcast-viewer-hls-1440-zh-CN', { fullPage: false });
     expect(webrtc.streams()).toEqual([{ name: String(anchorId), viewers: 1, connected: true }]);
 
