@@ -91,6 +91,9 @@ export function createQualityMenu(
             : t('player.auto')
           : heightLabel(view.quality);
       label.textContent = text;
+      // Narrow players show the height alone ("480p"); the button's name keeps the whole text.
+      if (view.quality === 'auto' && active) label.dataset.short = active;
+      else delete label.dataset.short;
       button.setAttribute('aria-label', t('player.qualityNow', { label: text }));
       button.disabled = options.length < 2;
       if (view.menuOpen !== open) {
