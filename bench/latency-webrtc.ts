@@ -130,30 +130,36 @@ export interface ClockFeed {
   sent: { video: number; audio: number };
   /** When each video frame's last RTP packet left ffmpeg, by frame number (ms). */
   sentAt: Map<number, number>;
+  /** For each sound packet so far, how long after it was due by the clock it left ffmpeg (ms). */
+  audioLags: number[];
   stop: () => Promise<void>;
 }
 
 /**
  * Starts ffmpeg drawing the clock for `seconds`: H.264 baseline (no B-frames), keyframes every
  * `gop` frames, and a 440 Hz tone in Opus, each as RTP to a loopback port whose packets go into
- * the publisher's track as they come.
+ * the publisher's track as they come. Picture and sound come from one lavfi graph, so `-re` paces
+ * them on one clock, as a camera and its microphone are (two inputs start apart, and the viewer's
+ * browser then holds the picture back to keep it in step with the late sound).
  */
 export async function feedClock(p: Publisher, gop: number, seconds: number): Promise<ClockFeed> {
   const sent = { video: 0, audio: 0 };
   const sentAt = new Map<number, number>();
-  let firstTimestamp: number | undefined;
+  const audioLags: number[] = [];
+  const first: { video?: number; audio?: number } = {};
   const bind = async (kind: 'video' | 'audio') => {
     const socket = createSocket('udp4');
     socket.on('message', (msg) => {
       sent[kind] += 1;
       p[kind].writeRtp(msg);
-      if (kind !== 'video' || msg.length < 12) return;
-      // The frame's RTP time (90 kHz from frame 0); the marker bit ends its last packet.
+      if (msg.length < 12) return;
+      // The packet's RTP time (90 kHz or 48 kHz from the first); a marker bit ends a frame.
       const timestamp = msg.readUInt32BE(4);
-      firstTimestamp ??= timestamp;
-      if (msg[1]! & 0x80) {
-        const frame = Math.round(((timestamp - firstTimestamp) >>> 0) / (90_000 / FPS));
-        sentAt.set(frame % 2 ** 16, Date.now());
+      const elapsed = (timestamp - (first[kind] ??= timestamp)) >>> 0;
+      if (kind === 'audio') {
+        audioLags.push(Date.now() - (started + elapsed / 48));
+      } else if (msg[1]! & 0x80) {
+        sentAt.set(Math.round(elapsed / (90_000 / FPS)) % 2 ** 16, Date.now());
       }
     });
     await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
@@ -165,11 +171,11 @@ export async function feedClock(p: Publisher, gop: number, seconds: number): Pro
   // prettier-ignore
   const child = spawn('ffmpeg', [
     '-hide_banner', '-loglevel', 'error',
-    '-re', '-f', 'lavfi', '-i', clockSource(seconds),
-    '-re', '-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=48000:d=${seconds}`,
+    '-re', '-f', 'lavfi',
+    '-i', `${clockSource(seconds)}[out0];sine=frequency=440:sample_rate=48000:d=${seconds}[out1]`,
     '-map', '0:v', ...x264Args(gop), '-profile:v', 'baseline', '-bf', '0',
     '-payload_type', '96', '-f', 'rtp', '-pkt_size', '1200', `rtp://127.0.0.1:${videoPort}`,
-    '-map', '1:a', '-c:a', 'libopus', '-b:a', '48k', '-payload_type', '111',
+    '-map', '0:a', '-c:a', 'libopus', '-b:a', '48k', '-payload_type', '111',
     '-f', 'rtp', `rtp://127.0.0.1:${audioPort}`,
   ], { stdio: ['ignore', 'ignore', 'inherit'] });
   const done = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -177,6 +183,7 @@ export async function feedClock(p: Publisher, gop: number, seconds: number): Pro
     started,
     sent,
     sentAt,
+    audioLags,
     async stop() {
       child.kill('SIGINT');
       await done;
@@ -208,17 +215,25 @@ async function keepPeers(page: Page): Promise<void> {
 
 /**
  * Chromium's receive-side stats so far, per kind: seconds held in the jitter buffer summed over
- * what left it, how much left it (frames, or audio samples), video frames dropped.
+ * what left it, the least it could have held for the network's jitter alone (the rest is its
+ * picture-and-sound sync, as nothing else asks for a delay), how much left it (frames, or audio
+ * samples), video frames dropped.
  */
 interface Received {
   jitterBufferDelay: number;
+  jitterBufferMinimumDelay: number;
   jitterBufferEmittedCount: number;
   framesDropped: number;
 }
 
 function received(page: Page): Promise<{ video: Received; audio: Received }> {
   return page.evaluate(async () => {
-    const zero = () => ({ jitterBufferDelay: 0, jitterBufferEmittedCount: 0, framesDropped: 0 });
+    const zero = () => ({
+      jitterBufferDelay: 0,
+      jitterBufferMinimumDelay: 0,
+      jitterBufferEmittedCount: 0,
+      framesDropped: 0,
+    });
     const sum = { video: zero(), audio: zero() };
     const peers = (
       window as unknown as { benchPeers: InstanceType<typeof window.RTCPeerConnection>[] }
@@ -236,10 +251,14 @@ function received(page: Page): Promise<{ video: Received; audio: Received }> {
   });
 }
 
-/** Mean jitter buffer delay (ms) of what left it between two readings. */
-function meanHeld(before: Received, after: Received): number {
+/** Mean of a jitter buffer delay (ms) over what left the buffer between two readings. */
+function mean(
+  before: Received,
+  after: Received,
+  key: 'jitterBufferDelay' | 'jitterBufferMinimumDelay',
+): number {
   const count = after.jitterBufferEmittedCount - before.jitterBufferEmittedCount;
-  return Math.round(((after.jitterBufferDelay - before.jitterBufferDelay) * 1000) / count);
+  return Math.round(((after[key] - before[key]) * 1000) / count);
 }
 
 /** One WebRTC latency case. */
@@ -261,13 +280,16 @@ export type WebRtcResult = WebRtcCase &
      */
     sendLagMs: number;
     afterSend: Delays;
+    /** The same median lag of the sound's packets (it should match the picture's). */
+    audioSendLagMs: number;
     /** Share of the machine's cores busy while measuring. */
     busy: number;
     /**
-     * Over WHEP, while measuring: Chromium's mean jitter buffer delay of the video frames and of
-     * the sound (it holds the two in step), and the video frames it dropped.
+     * Over WHEP, while measuring: Chromium's mean jitter buffer delay of the video frames, the
+     * part of it the network's jitter needed (the rest keeps the picture in step with the
+     * sound), and that of the sound; the video frames it dropped.
      */
-    jitterBuffer?: { video: number; audio: number };
+    jitterBuffer?: { video: number; videoNetwork: number; audio: number };
     framesDropped?: number;
   };
 
@@ -308,6 +330,7 @@ export async function runWebRtcCase(
     // Let the player settle at its live position before measuring.
     await page.waitForTimeout(settings.settleMs);
     const before = feed.sent.video + feed.sent.audio;
+    const audioBefore = feed.audioLags.length;
     const ticks = machineTicks();
     const stats0 = await received(page);
     const shown = await readShown(page, '[data-player] video', settings.seconds);
@@ -321,6 +344,7 @@ export async function runWebRtcCase(
         return sent === undefined ? [] : [sent - due(frame)];
       })
       .sort((a, b) => a - b);
+    const audioLags = feed.audioLags.slice(audioBefore).sort((a, b) => a - b);
     return {
       ...c,
       mode,
@@ -328,13 +352,15 @@ export async function runWebRtcCase(
       packets,
       seconds: settings.seconds,
       sendLagMs: Math.round(lags[Math.floor(lags.length / 2)] ?? NaN),
+      audioSendLagMs: Math.round(audioLags[Math.floor(audioLags.length / 2)] ?? NaN),
       afterSend: delays(shown, (frame) => feed.sentAt.get(frame)),
       busy,
       ...(mode === 'webrtc'
         ? {
             jitterBuffer: {
-              video: meanHeld(stats0.video, stats1.video),
-              audio: meanHeld(stats0.audio, stats1.audio),
+              video: mean(stats0.video, stats1.video, 'jitterBufferDelay'),
+              videoNetwork: mean(stats0.video, stats1.video, 'jitterBufferMinimumDelay'),
+              audio: mean(stats0.audio, stats1.audio, 'jitterBufferDelay'),
             },
             framesDropped: stats1.video.framesDropped - stats0.video.framesDropped,
           }

@@ -204,23 +204,30 @@ if (webrtcResults.length > 0 || cpu) {
   const lines = [
     `WHIP push (640x360 H.264 1.5 Mb/s, ${WEBRTC_GOP / FPS} s keyframes, Opus 48 kb/s) → ` +
       'the WebRTC ingest → WHEP, or → nginx-rtmp → HLS',
-    '',
-    '| path | player setting | player mode | frames | packets | p50 ms | p95 ms | min ms | sent late ms | after send p50 / p95 ms | jitter buffer video / audio ms | machine busy |',
-    '| ---- | -------------- | ----------- | -----: | ------: | -----: | -----: | -----: | -----------: | ----------------------: | -----------------------------: | -----------: |',
-    ...webrtcResults.map(
-      (r) =>
-        `| ${r.name} | ${r.lowLatency ? 'low latency' : 'standard'} | ${r.mode} | ` +
-        `${r.samples} | ${r.packets} | ${r.p50} | ${r.p95} | ${r.min} | ${r.sendLagMs} | ` +
-        `${r.afterSend.p50} / ${r.afterSend.p95} | ` +
-        `${r.jitterBuffer ? `${r.jitterBuffer.video} / ${r.jitterBuffer.audio}` : '-'} | ` +
-        `${pct(r.busy)} |`,
-    ),
-    '',
-    'Sent late: median time from when a frame was due (spawn + n / 25 s) to when its last RTP ' +
-      'packet left ffmpeg (its start-up and encoding), counted in every delay, as in the RTMP ' +
-      'cases; after send: the delays from when each frame left ffmpeg instead. Jitter buffer: ' +
-      "Chromium's mean delay in its video and audio jitter buffers (getStats), WHEP only.",
   ];
+  if (webrtcResults.length > 0) {
+    lines.push(
+      '',
+      '| path | player setting | player mode | frames | packets | p50 ms | p95 ms | min ms | sent late ms video / audio | after send p50 / p95 ms | jitter buffer video (network) / audio ms | machine busy |',
+      '| ---- | -------------- | ----------- | -----: | ------: | -----: | -----: | -----: | -------------------------: | ----------------------: | ---------------------------------------: | -----------: |',
+      ...webrtcResults.map(
+        (r) =>
+          `| ${r.name} | ${r.lowLatency ? 'low latency' : 'standard'} | ${r.mode} | ` +
+          `${r.samples} | ${r.packets} | ${r.p50} | ${r.p95} | ${r.min} | ${r.sendLagMs} / ${r.audioSendLagMs} | ` +
+          `${r.afterSend.p50} / ${r.afterSend.p95} | ` +
+          `${r.jitterBuffer ? `${r.jitterBuffer.video} (${r.jitterBuffer.videoNetwork}) / ${r.jitterBuffer.audio}` : '-'} | ` +
+          `${pct(r.busy)} |`,
+      ),
+      '',
+      'Sent late: median time from when a frame was due (spawn + n / 25 s) to when its last RTP ' +
+        'packet left ffmpeg (its start-up and encoding), counted in every delay, as in the RTMP ' +
+        'cases (audio: the same for the sound, due by its RTP time); after send: the delays from ' +
+        'when each frame left ffmpeg instead. Jitter buffer: ' +
+        "Chromium's mean delay in its video jitter buffer (in brackets the part the network's " +
+        'jitter needed; the rest keeps the picture in step with the sound) and audio jitter ' +
+        'buffer (getStats), WHEP only.',
+    );
+  }
   const whep = webrtcResults.find((r) => r.name === 'WHIP → WHEP');
   if (whep) {
     const met = whep.p50 <= WHEP_TARGET_MS ? 'met' : 'NOT met';
