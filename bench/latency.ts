@@ -253,12 +253,10 @@ if (webrtcResults.length > 0 || cpu) {
     );
   }
   console.log(lines.join('\n'));
-  saveResult('latency-webrtc', {
-    date,
-    machine: machine(),
-    load,
-    seconds: SECONDS,
-    cases: webrtcResults,
-    cpu,
-  });
+  // One file per group, so a run of one group leaves the other's last results in place.
+  const about = { date, machine: machine(), load };
+  if (webrtcResults.length > 0) {
+    saveResult('latency-webrtc', { ...about, seconds: SECONDS, cases: webrtcResults });
+  }
+  if (cpu) saveResult('latency-webrtc-cpu', { ...about, ...cpu });
 }
