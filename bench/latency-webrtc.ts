@@ -33,11 +33,6 @@ import {
 import { endLiveAndClean, startClockLive, waitForPlaylist, type Live } from './latency-live.ts';
 
 export const LOOPBACK = { addresses: ['127.0.0.1'] };
-/** Chromium's flags for WebRTC on loopback (its host candidates are hidden or skipped otherwise). */
-export const WEBRTC_CHROMIUM_ARGS = [
-  '--disable-features=WebRtcHideLocalIpsWithMdns',
-  '--allow-loopback-in-peer-connection',
-];
 /** Keyframe interval of the WebRTC push in frames, the one anchors are told to use (2 s). */
 export const WEBRTC_GOP = 50;
 

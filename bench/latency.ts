@@ -20,7 +20,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, WEBRTC_LOOPBACK_ARGS } from '../scripts/chromium.ts';
 import {
   busySince,
   clockDue,
@@ -43,7 +43,6 @@ import {
   runWebRtcCase,
   startIngestProcess,
   WEBRTC_CASES,
-  WEBRTC_CHROMIUM_ARGS,
   WEBRTC_GOP,
   type IngestProcess,
   type WebRtcResult,
@@ -110,7 +109,7 @@ const { server, ingest, hookToken } = await startServerWithIngest({
 let webrtc: IngestProcess | undefined;
 const browser = await chromium.launch({
   executablePath: CHROMIUM_PATH,
-  args: [...CHROMIUM_ARGS, ...WEBRTC_CHROMIUM_ARGS, '--autoplay-policy=no-user-gesture-required'],
+  args: [...CHROMIUM_ARGS, ...WEBRTC_LOOPBACK_ARGS, '--autoplay-policy=no-user-gesture-required'],
 });
 const results: (Case & Delays & { busy: number })[] = [];
 const webrtcResults: WebRtcResult[] = [];

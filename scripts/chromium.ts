@@ -13,3 +13,9 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
   '--no-first-run',
 ];
+
+/** WebRTC on loopback: Chromium hides or skips its host candidates otherwise. */
+export const WEBRTC_LOOPBACK_ARGS = [
+  '--disable-features=WebRtcHideLocalIpsWithMdns',
+  '--allow-loopback-in-peer-connection',
+];

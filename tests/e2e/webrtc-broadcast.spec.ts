@@ -16,7 +16,7 @@ import { users } from '../../src/server/db/schema.ts';
 import { mediaHookToken } from '../../src/server/media/hooks.ts';
 import { startIngest, type Ingest } from '../../src/server/media/nginx.ts';
 import { startWebRtcIngest, type WebRtcIngest } from '../../src/server/webrtc/server.ts';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, WEBRTC_LOOPBACK_ARGS } from '../../scripts/chromium.ts';
 import { FFMPEG } from '../media-pattern.ts';
 import {
   expect,
@@ -39,8 +39,7 @@ test.use({
       '--use-fake-device-for-media-stream',
       '--use-fake-ui-for-media-stream',
       // Loopback candidates, as the ingest on this machine offers.
-      '--disable-features=WebRtcHideLocalIpsWithMdns',
-      '--allow-loopback-in-peer-connection',
+      ...WEBRTC_LOOPBACK_ARGS,
     ],
   },
 });
