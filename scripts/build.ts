@@ -1,13 +1,21 @@
-/** `npm run build`: astro build, precompressed static assets, and the build stamp. */
+/**
+ * `npm run build`: astro build (always a release build, see build-env.ts), precompressed static
+ * assets, and the build stamp. `--out <dir>` builds into another folder than dist/.
+ */
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { releaseBuildEnv } from './build-env.ts';
+
+const { values } = parseArgs({ options: { out: { type: 'string', default: 'dist' } } });
+const outDir = path.resolve(values.out);
 
 const astro = path.resolve('node_modules/astro/bin/astro.mjs');
-const result = spawnSync(process.execPath, [astro, 'build'], {
+const result = spawnSync(process.execPath, [astro, 'build', '--outDir', outDir], {
   stdio: 'inherit',
-  env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+  env: releaseBuildEnv(),
 });
 if (result.status !== 0) process.exit(result.status ?? 1);
 
@@ -32,6 +40,6 @@ function compressTree(dir: string): number {
   return count;
 }
 
-const compressed = compressTree(path.resolve('dist/client'));
-writeFileSync(path.resolve('dist/.build-stamp'), new Date().toISOString());
+const compressed = compressTree(path.join(outDir, 'client'));
+writeFileSync(path.join(outDir, '.build-stamp'), new Date().toISOString());
 process.stdout.write(`Precompressed ${compressed} static files.\n`);

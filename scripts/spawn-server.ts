@@ -57,11 +57,16 @@ export async function spawnServer(
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  // A first start seeds the demo data, which takes minutes on a busy machine.
+  const deadline = Date.now() + 180_000;
   for (;;) {
     if (await healthy(url)) break;
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    if (Date.now() > deadline) throw new Error('server did not start in 60 s');
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+      throw new Error('server did not start in 180 s');
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
   return {

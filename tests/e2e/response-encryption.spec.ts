@@ -28,9 +28,9 @@ test.beforeAll(async () => {
   symlinkSync(path.resolve('node_modules'), path.join(root, 'node_modules'), 'dir');
   await promisify(execFile)(
     process.execPath,
-    ['node_modules/astro/bin/astro.mjs', 'build', '--outDir', path.join(root, 'dist')],
+    ['scripts/build.ts', '--out', path.join(root, 'dist')],
     {
-      env: { ...process.env, PUBLIC_API_RESPONSE_KEY: KEY, ASTRO_TELEMETRY_DISABLED: '1' },
+      env: { ...process.env, PUBLIC_API_RESPONSE_KEY: KEY },
       maxBuffer: 64 * 1024 * 1024,
     },
   );

@@ -13,9 +13,6 @@ import type { Locale } from '../../src/lib/i18n/index.ts';
 import { startServer } from '../../src/server/main.ts';
 import { createPostgresDatabase, type DbKind } from './helpers.ts';
 
-/** Variables vitest sets in process.env (its import.meta.env) that a build must not see. */
-const VITEST_VARIABLES = new Set(['NODE_ENV', 'DEV', 'PROD', 'SSR', 'MODE', 'BASE_URL', 'TEST']);
-
 /** A running site and how to ask it for pages. */
 export interface PageServer {
   /** GETs `path` in `locale` (the `language` cookie) without following redirects. */
@@ -37,14 +34,8 @@ export async function startPageServer(
 ): Promise<PageServer> {
   if (buildIsStale()) {
     console.warn('dist/ is missing or stale: building the site for the page tests');
-    // Without the variables vitest adds (NODE_ENV=test, DEV=1, MODE...): astro build would read
-    // them and make a development build, which has no page cache.
-    const env = Object.fromEntries(
-      Object.entries(process.env).filter(
-        ([key]) => !VITEST_VARIABLES.has(key) && !key.startsWith('VITEST'),
-      ),
-    );
-    const built = spawnSync(process.execPath, ['scripts/build.ts'], { stdio: 'inherit', env });
+    // The build leaves out the variables vitest adds (NODE_ENV=test, DEV=1...) by itself.
+    const built = spawnSync(process.execPath, ['scripts/build.ts'], { stdio: 'inherit' });
     if (built.status !== 0) throw new Error('npm run build failed');
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'arena-pages-'));
