@@ -19,7 +19,7 @@ export interface RateLimit {
 
 /** Declares the limit `name` (unique over the server: it names the counters). */
 export function rateLimit(name: string, limit: number, windowMs: number): RateLimit {
-  const take = (rt: Holder, key: string) => rt.shared.hit(`${name}:${key}`, limit, windowMs);
+  const take = (rt: Holder, key: string) => rt.shared.hit(name, key, limit, windowMs);
   return {
     take,
     async enforce(rt, key) {

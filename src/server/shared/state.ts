@@ -11,8 +11,12 @@ import { log } from '../log.ts';
 
 /** State shared by the processes of one deployment. */
 export interface SharedState {
-  /** Counts a hit on `key` in fixed windows of `windowMs`; false once past `limit` in one. */
-  hit: (key: string, limit: number, windowMs: number) => Promise<boolean>;
+  /**
+   * Counts a hit on `key` of the limit `table` in fixed windows of `windowMs`; false once past
+   * `limit` in one. Each table is bounded in memory on its own, so callers flooding one limit
+   * (anonymous addresses, say) never push out the windows of another (a user's).
+   */
+  hit: (table: string, key: string, limit: number, windowMs: number) => Promise<boolean>;
   /**
    * Reads the JSON value under `key` (`init()` when there is none), lets `step` change it in
    * place and keeps it for `ttlMs`, as one atomic step across processes; answers what `step`
@@ -37,8 +41,9 @@ export function createMemoryState(): SharedState {
   const values = new Map<string, { value: unknown; expiresAt: number }>();
   return {
     kind: 'memory',
-    hit(key, limit, windowMs) {
-      const spec = `${limit}/${windowMs}`;
+    hit(table, key, limit, windowMs) {
+      // One limiter per table and limit: a table's own eviction touches only its own keys.
+      const spec = `${table}|${limit}/${windowMs}`;
       let limiter = limiters.get(spec);
       if (!limiter) limiters.set(spec, (limiter = new RateLimiter(limit, windowMs)));
       return Promise.resolve(limiter.take(key));
@@ -140,10 +145,10 @@ export async function createRedisState(url: string): Promise<SharedState> {
 
   return {
     kind: 'redis',
-    hit: (key, limit, windowMs) =>
+    hit: (table, key, limit, windowMs) =>
       orLocal(
-        async () => (await redis.arenaHit(`${PREFIX}hit:${key}`, windowMs)) <= limit,
-        () => local.hit(key, limit, windowMs),
+        async () => (await redis.arenaHit(`${PREFIX}hit:${table}:${key}`, windowMs)) <= limit,
+        () => local.hit(table, key, limit, windowMs),
       ),
     update<T, R>(key: string, ttlMs: number, init: () => T, step: (value: T) => R) {
       const redisKey = `${PREFIX}val:${key}`;

@@ -52,7 +52,7 @@ export async function proxyWebRtc(
   if (method === 'OPTIONS') return reply(204, '', { allow: 'POST, DELETE, OPTIONS' });
   if (
     method === 'POST' &&
-    !(await rt.shared.hit(`webrtc:${caller}`, WEBRTC_OFFERS_PER_MINUTE, 60_000))
+    !(await rt.shared.hit('webrtc', caller, WEBRTC_OFFERS_PER_MINUTE, 60_000))
   )
     return reply(429, 'too many sessions, try again in a minute', { 'retry-after': '60' });
   const [, kind, id, resource] = pathOf(req).split('/');
