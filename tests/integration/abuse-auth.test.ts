@@ -1,18 +1,24 @@
 /**
  * Abuse: a stranger must not be able to shut a person out. No SMS code goes out without the
  * slider; codes an account asks for somebody else's phone have their own quota and never spend
- * the owner's login codes, and anonymous ones never spend the codes of the owner's own devices;
+ * the owner's login codes, and anonymous ones never spend the codes of the owner's own devices,
+ * nor from one address the codes the owner needs on a new device;
  * wrong passwords by a stranger ask for the slider, never lock; phones tried once leave no rows.
  */
 import { count, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createSession } from '../../src/server/auth/sessions.ts';
-import { CODE_RULES } from '../../src/server/auth/codes.ts';
+import { checkCodeLimits, CODE_RULES, issueCode } from '../../src/server/auth/codes.ts';
 import { loginFailures, smsCodes } from '../../src/server/db/schema.ts';
+import type { ApiError } from '../../src/server/http/envelope.ts';
+import { addressKey } from '../../src/server/http/rate-limit.ts';
+import { consoleSms } from '../../src/server/sms/index.ts';
 import { device, login, passCaptcha, requestCode } from './auth-helpers.ts';
 import { apiSuite, callApi, DB_KINDS, userIdByMobile, usersWithWallets } from './helpers.ts';
 
 const VICTIM = '13900000001';
+/** The stranger's texts go nowhere: the test reads the owner's from the runtime's provider. */
+const nullSms = consoleSms(() => {});
 
 describe.each(DB_KINDS)('a stranger against somebody else’s phone (%s)', (kind) => {
   const { t, api } = apiSuite(kind, { CAPTCHA_TEST_SOLUTION: '1' });
@@ -103,8 +109,8 @@ describe.each(DB_KINDS)('a stranger against somebody else’s phone (%s)', (kind
     const owner = await userIdByMobile(t.rt.db, VICTIM);
     // The owner has logged in on this browser before (its device id is random and private).
     await createSession(t.rt.db, owner, 'd-owner-browser');
-    // A stranger passes the slider ten times and spends the phone's anonymous codes for the day.
-    for (let i = 0; i < CODE_RULES.perPhonePerDay; i++) {
+    // A stranger passes the slider and spends this address's anonymous login and reset codes.
+    for (let i = 0; i < 2 * CODE_RULES.anonymousPerAddressPerDay; i++) {
       await requestCode(t, api, VICTIM, 'd-stranger-anon', i % 2 === 1);
       await minuteLater();
     }
@@ -138,6 +144,39 @@ describe.each(DB_KINDS)('a stranger against somebody else’s phone (%s)', (kind
     );
     expect(asOwner.status).toBe(0);
     await resetPassword(await requestCode(t, api, VICTIM, 'd-owner-browser', true));
+  });
+
+  it('slows the owner on a new device but cannot lock them out from one address', async () => {
+    await t.rt.db.execute(`update sms_codes set created_at = created_at - interval '25 hours'`);
+    const stranger = addressKey('198.51.100.7');
+    const input = { mobile: VICTIM, ip: stranger, deliver: true, secret: 'x', sms: nullSms };
+    // Five rounds of anonymous login and reset codes from the stranger's address.
+    const outcomes: string[] = [];
+    for (let round = 0; round < 5; round++) {
+      for (const purpose of ['login', 'reset'] as const) {
+        try {
+          await checkCodeLimits(t.rt.db, VICTIM, purpose, stranger);
+          await issueCode(t.rt.db, { ...input, purpose });
+          outcomes.push('sent');
+        } catch (error) {
+          outcomes.push((error as ApiError).key);
+        }
+        await minuteLater();
+      }
+    }
+    const share = CODE_RULES.anonymousPerAddressPerDay;
+    expect(outcomes.filter((o) => o === 'sent')).toHaveLength(2 * share);
+    expect(outcomes.slice(2 * share).every((o) => o === 'account.api.codeDailyLimit')).toBe(true);
+    // The owner on a browser never used before, at another address: login and reset codes.
+    const code = await requestCode(t, api, VICTIM, 'd-owner-new-device');
+    const loggedIn = await login(
+      api,
+      { account: VICTIM, pwd: code, login_type: 2 },
+      'd-owner-new-device-2',
+    );
+    expect(loggedIn.status).toBe(0);
+    await minuteLater();
+    await resetPassword(await requestCode(t, api, VICTIM, 'd-owner-other-device', true));
   });
 
   it('keeps nothing for long about phones tried once and never again', async () => {

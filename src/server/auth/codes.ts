@@ -18,8 +18,17 @@ export type CodePurpose = 'login' | 'reset' | 'anchor_apply';
 export const CODE_RULES = {
   ttlMs: 5 * 60_000,
   resendMs: 60_000,
-  /** Codes a phone takes in a day from anonymous callers, and again from its owner. */
+  /**
+   * Codes a phone takes in a day from its owner, and again for each purpose (login, reset) from
+   * anonymous callers.
+   */
   perPhonePerDay: 10,
+  /**
+   * Anonymous codes one address (its addressKey) may ask in a day for one phone and purpose: a
+   * stranger at one address spends only this share, never the whole anonymous day of the phone,
+   * so the owner on a new device (at another address) still gets codes.
+   */
+  anonymousPerAddressPerDay: 5,
   /** Codes one account may ask in a day for phones that are not its own (anchor applications). */
   perAccountForOthersPerDay: 5,
   /** Codes all other accounts together may ask in a day for one phone. */
@@ -51,11 +60,11 @@ export interface SendCodeInput {
 
 /**
  * Checks the resend, daily and per-address limits; throws ApiError (HTTP 429) when one is
- * reached. A phone's day has three separate quotas, so no asker can spend another's: codes asked
- * by its owner (`askerId` is the owner: logged in, or on one of the owner's devices, see
- * ownerAsking), codes asked anonymously (`askerId` undefined), and codes other accounts ask for
- * it (anchor applications), which also count against the asking account. `ip` is the caller's
- * addressKey.
+ * reached. A phone's day has separate quotas, so no asker can spend another's: codes asked by
+ * its owner (`askerId` is the owner: logged in, or on one of the owner's devices, see
+ * ownerAsking), codes asked anonymously (`askerId` undefined) for each purpose, of which one
+ * address gets only a share, and codes other accounts ask for it (anchor applications), which
+ * also count against the asking account. `ip` is the caller's addressKey.
  */
 export async function checkCodeLimits(
   db: Db,
@@ -99,14 +108,32 @@ export async function checkCodeLimits(
     ) {
       throw new ApiError('account.api.codeDailyLimit', { httpStatus: 429 });
     }
-  } else {
+  } else if (askerId !== undefined) {
     // The owner's codes and anonymous ones are counted apart: strangers cannot spend the owner's.
-    const pool = askerId === undefined ? isNull(smsCodes.userId) : eq(smsCodes.userId, askerId);
     const [daily] = await db
       .select({ n: count() })
       .from(smsCodes)
-      .where(and(eq(smsCodes.mobile, mobile), pool, day));
+      .where(and(eq(smsCodes.mobile, mobile), eq(smsCodes.userId, askerId), day));
     if ((daily?.n ?? 0) >= CODE_RULES.perPhonePerDay) {
+      throw new ApiError('account.api.codeDailyLimit', { httpStatus: 429 });
+    }
+  } else {
+    // Anonymous codes: login and reset apart, and each address only its share of the phone's day.
+    const anonymous = and(
+      eq(smsCodes.mobile, mobile),
+      eq(smsCodes.purpose, purpose),
+      isNull(smsCodes.userId),
+      day,
+    );
+    const [fromHere] = await db
+      .select({ n: count() })
+      .from(smsCodes)
+      .where(and(anonymous, eq(smsCodes.ip, ip)));
+    const [fromAll] = await db.select({ n: count() }).from(smsCodes).where(anonymous);
+    if (
+      (fromHere?.n ?? 0) >= CODE_RULES.anonymousPerAddressPerDay ||
+      (fromAll?.n ?? 0) >= CODE_RULES.perPhonePerDay
+    ) {
       throw new ApiError('account.api.codeDailyLimit', { httpStatus: 429 });
     }
   }
