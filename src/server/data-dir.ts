@@ -3,7 +3,7 @@
  * numbers and ID numbers, uploads hold ID photos. Whatever the umask, what this process creates
  * is its owner's alone, and what an older version left open is closed at start.
  */
-import { chmodSync, lstatSync, readdirSync } from 'node:fs';
+import { chmodSync, lstatSync, readdirSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { log } from './log.ts';
 
@@ -18,14 +18,26 @@ export interface Tightened {
   files: number;
 }
 
+/** `p` with its symbolic links resolved, or `p` itself when it does not exist (yet). */
+function resolved(p: string): string {
+  try {
+    return realpathSync(p);
+  } catch {
+    return p;
+  }
+}
+
 /**
- * Makes every folder under `root` 0700 and every file 0600 (symbolic links are not followed).
+ * Makes every folder under `root` 0700 and every file 0600. `root` itself may be a symbolic link
+ * (a data folder on another disk) and is followed; links inside it are not.
  * `publicDir` (the HLS output the RTMP workers write, public video) is left as it is, and the
  * folders on the way to it that the ingest gave to the workers' group (a group other than the
  * owner's own) keep its traverse bit (0710: the workers may pass through, never list or read).
  */
-export function secureTree(root: string, publicDir?: string): Tightened {
+export function secureTree(linkedRoot: string, linkedPublicDir?: string): Tightened {
   const done: Tightened = { dirs: 0, files: 0 };
+  const root = resolved(linkedRoot);
+  const publicDir = linkedPublicDir === undefined ? undefined : resolved(linkedPublicDir);
   const inside = (dir: string) => publicDir !== undefined && publicDir.startsWith(dir + path.sep);
   const walk = (current: string) => {
     const stat = lstatSync(current, { throwIfNoEntry: false });
@@ -58,7 +70,8 @@ export function secureTree(root: string, publicDir?: string): Tightened {
 export function secureDataDir(dataDir: string, mediaDir: string): void {
   process.umask(0o077);
   const hls = path.join(mediaDir, 'hls');
-  const roots = mediaDir.startsWith(dataDir + path.sep) ? [dataDir] : [dataDir, mediaDir];
+  const [data, media] = [resolved(dataDir), resolved(mediaDir)];
+  const roots = media.startsWith(data + path.sep) ? [dataDir] : [dataDir, mediaDir];
   for (const root of roots) {
     const done = secureTree(root, hls);
     if (done.dirs || done.files) log('info', 'data_dir_tightened', { root, ...done });

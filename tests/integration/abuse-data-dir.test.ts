@@ -10,6 +10,7 @@ import {
   readdirSync,
   rmSync,
   statSync,
+  symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -105,5 +106,33 @@ describe('DATA_DIR permissions', () => {
     expect(statSync(path.join(root, 'media')).mode & 0o777).toBe(0o700);
     expect(statSync(path.join(root, 'uploads')).mode & 0o777).toBe(0o700);
     expect(statSync(path.join(root, 'media', 'hls')).mode & 0o777).toBe(0o755);
+  });
+
+  it('are tightened through a DATA_DIR that is a symbolic link to the real folder', async () => {
+    const real = mkdtempSync(path.join(tmpdir(), 'arena-modes-real-'));
+    const links = mkdtempSync(path.join(tmpdir(), 'arena-modes-link-'));
+    dirs.push(real, links);
+    const dataDir = path.join(links, 'data');
+    symlinkSync(real, dataDir, 'dir');
+    // What an older version (or a copy made by hand) left: a readable secret in an open folder.
+    chmodSync(real, 0o755);
+    writeFileSync(path.join(real, 'secret'), 'a'.repeat(64), { mode: 0o644 });
+    mkdirSync(path.join(real, 'uploads'), { mode: 0o777 });
+    chmodSync(path.join(real, 'uploads'), 0o777);
+
+    const server = await startServer(
+      readEnv({
+        DATA_DIR: dataDir,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        LOG_REQUESTS: '0',
+        SEED_DEMO: '0',
+      }),
+    );
+    await server.stop();
+
+    expect(statSync(real).mode & 0o777).toBe(0o700);
+    expect(statSync(path.join(real, 'secret')).mode & 0o777).toBe(0o600);
+    expect(statSync(path.join(real, 'uploads')).mode & 0o777).toBe(0o700);
   });
 });
