@@ -209,6 +209,31 @@ for (const kind of DB_KINDS) {
       for (const loc of locs) expect(loc.startsWith(`${PUBLIC}/`), loc).toBe(true);
     });
 
+    it('refuses a Host header that names no host with 400, before rendering, logging nothing', async () => {
+      const written: string[] = [];
+      const out = process.stdout.write.bind(process.stdout);
+      const err = process.stderr.write.bind(process.stderr);
+      const spy = (chunk: string | Uint8Array) => (written.push(String(chunk)), true);
+      process.stdout.write = spy;
+      process.stderr.write = spy;
+      try {
+        for (const host of ['127.0.0.1@evil.example', 'evil.example/x', 'a b', 'x:1:2', '%2e']) {
+          for (const p of ['/home', '/news', '/api/config/getCommonConfig', '/no/such/page']) {
+            const res = await withHost(`${site.url}${p}`, host);
+            expect(res.status, `${host} ${p}`).toBe(400);
+          }
+        }
+      } finally {
+        process.stdout.write = out;
+        process.stderr.write = err;
+      }
+      expect(written.join('')).toBe('');
+      // Real host names, addresses and ports still reach the pages.
+      for (const host of ['live.example.com', '127.0.0.1:8080', '[::1]:4321', 'localhost']) {
+        expect((await withHost(`${site.url}/home`, host)).status, host).toBe(200);
+      }
+    });
+
     it('refuses browser sockets from other sites, and counts them', async () => {
       const port = new URL(site.url).port;
       const refused = async () => {

@@ -17,3 +17,15 @@ export function setSecurityHeaders(res: ServerResponse): void {
   res.setHeader('x-frame-options', 'SAMEORIGIN');
   res.setHeader('content-security-policy', HEADER_CSP);
 }
+
+/** A host name, IPv4 address or bracketed IPv6 address, with an optional port. */
+const HOST = /^(?:\[[0-9a-f:.]+\]|[a-z0-9](?:[a-z0-9.-]{0,251}[a-z0-9])?)(?::\d{1,5})?$/i;
+
+/**
+ * True when the Host header is absent (HTTP/1.0) or names a host and port, nothing else: a
+ * value such as `127.0.0.1@evil.example` would make the page renderer's URL throw on every
+ * request and fill the log with stack traces.
+ */
+export function hostIsValid(host: string | undefined): boolean {
+  return host === undefined || HOST.test(host);
+}

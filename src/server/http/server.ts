@@ -26,7 +26,7 @@ import { isWebRtcPath, proxyWebRtc } from '../webrtc/proxy.ts';
 import type { ApiEnv } from './api-env.ts';
 import { BACKUP_PATH, serveBackup } from './backup.ts';
 import { addressOf, clientAddress, isLoopback, refusalLogger } from './connection-limits.ts';
-import { setSecurityHeaders } from './headers.ts';
+import { hostIsValid, setSecurityHeaders } from './headers.ts';
 import { metricsAllowed, observeRequest, staticOrPage } from './request-metrics.ts';
 import { createStatic } from './static.ts';
 import { environmentName, PRODUCT_VERSION } from '../version.ts';
@@ -133,6 +133,11 @@ export function createRequestListener(parts: ServerParts) {
           ms: Math.round((performance.now() - started) * 10) / 10,
         });
       });
+    }
+    if (!hostIsValid(req.headers.host)) {
+      res.writeHead(400, { 'content-type': 'text/plain', 'cache-control': 'no-store' });
+      res.end('Bad Host header');
+      return;
     }
     if (path === '/healthz') {
       observeRequest(req, res, started, 'health');
@@ -257,7 +262,7 @@ export function createServer(parts: ServerParts) {
       noteListening(join(parts.rt.env.dataDir, 'pglite'), address.address, address.port);
   });
   server.on('upgrade', (req, socket, head) => {
-    if (pathOf(req) !== REALTIME_PATH) {
+    if (pathOf(req) !== REALTIME_PATH || !hostIsValid(req.headers.host)) {
       socket.destroy();
       return;
     }
