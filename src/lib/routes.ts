@@ -1,6 +1,7 @@
 /** The header tabs and the routes of spec §2, with the config rules that show or hide them. */
 import type { CommonConfig } from './common-config.ts';
 import type { MessageKey } from './i18n/index.ts';
+import { isSitePath } from './url/site-path.ts';
 
 /** One header tab. */
 export interface HeaderTab {
@@ -159,7 +160,7 @@ export function isSafeExternalUrl(url: string): boolean {
 
 /** The href of an ad banner, or null when it must not be followed. */
 export function adHref(jumpType: number, jumpUrl: string): string | null {
-  if (jumpType === 1) return jumpUrl.startsWith('/') && !jumpUrl.startsWith('//') ? jumpUrl : null;
+  if (jumpType === 1) return isSitePath(jumpUrl) ? jumpUrl : null;
   if (jumpType === 2) return isSafeExternalUrl(jumpUrl) ? jumpUrl : null;
   return null;
 }

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import type { ChatConfig } from '../rules/chat.ts';
+import { isSitePath, isWebAddress } from '../url/site-path.ts';
 import { USER_ROLE } from '../user-info.ts';
 import { wholeNumber } from './numbers.ts';
 
@@ -41,7 +42,7 @@ const address = z
   .string({ error: 'validation.required' })
   .trim()
   .max(300, { error: 'validation.tooLong' })
-  .refine((v) => v === '' || /^\/[^\s]*$/.test(v) || /^https?:\/\/[^\s/]+[^\s]*$/i.test(v), {
+  .refine((v) => v === '' || isSitePath(v) || isWebAddress(v), {
     error: 'admin.errors.badAddress',
   });
 
