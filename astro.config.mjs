@@ -4,6 +4,7 @@ import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
 import { loadEnv } from 'vite';
 import { domIslands } from './src/islands/dom/integration.ts';
+import { zodJitless } from './src/lib/validation/jitless-plugin.ts';
 import { devServer } from './src/server/dev/integration.ts';
 
 // The browser calls the API here when PUBLIC_API_BASE names another origin (a build-time value,
@@ -58,6 +59,8 @@ export default defineConfig({
     },
   },
   vite: {
+    // zod's eval probe would be a policy violation on every page that validates a form.
+    plugins: [zodJitless()],
     build: { assetsInlineLimit: 2048 },
     ssr: { external: ['@electric-sql/pglite', 'postgres', 'ws'] },
   },

@@ -35,10 +35,24 @@ interface TestFixtures {
 /** Contexts whose console is already watched (the default one may be created either way). */
 const watched = new WeakSet<BrowserContext>();
 
+/**
+ * Runs in every page before its scripts: writes each policy violation the page reports to the
+ * console too. A refusal that the page's code catches (a probe for `new Function`, say) is only
+ * reported as an event, never written to the console by Chromium.
+ */
+function reportViolations(): void {
+  document.addEventListener('securitypolicyviolation', (e) => {
+    console.error(
+      `Content Security Policy violation reported: ${e.effectiveDirective} ${e.blockedURI} at ${e.sourceFile}:${e.lineNumber}`,
+    );
+  });
+}
+
 /** Notes in `violations` every CSP refusal Chromium writes to the console of `context`'s pages. */
-function watchCsp(context: BrowserContext, violations: string[]): BrowserContext {
+async function watchCsp(context: BrowserContext, violations: string[]): Promise<BrowserContext> {
   if (watched.has(context)) return context;
   watched.add(context);
+  await context.addInitScript(reportViolations);
   context.on('console', (message) => {
     if (message.type() === 'error' && /Content Security Policy/.test(message.text())) {
       violations.push(`${message.page()?.url() ?? 'worker'}: ${message.text()}`);
@@ -107,7 +121,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     },
     { auto: true },
   ],
-  context: async ({ context, cspViolations }, use) => use(watchCsp(context, cspViolations)),
+  context: async ({ context, cspViolations }, use) => use(await watchCsp(context, cspViolations)),
   page: async ({ page }, use) => {
     await trackToasts(page);
     await use(page);
