@@ -57,7 +57,7 @@ async function seedInto(
   await seedConfig(db, now);
   await seedBanners(db, userIds.get(DEMO_ROOMS[0]!.anchorMobile)!);
   await seedMaintenance(db, now);
-  const fanIds = await seedFans(db, now);
+  const fanIds = await seedFans(db, now, passwordHash);
   const everyone = new Map([...userIds, ...fanIds]);
   await seedRankings(db, everyone, now);
   await seedQuizzes(db, everyone, now);

@@ -42,12 +42,18 @@ function weighted<T extends { weight: number }>(items: readonly T[], roll: numbe
 }
 
 /** Inserts the demo fans with empty wallets; returns their ids by mobile. */
-export async function seedFans(db: Db, now: Date): Promise<Map<string, number>> {
+export async function seedFans(
+  db: Db,
+  now: Date,
+  passwordHash: string,
+): Promise<Map<string, number>> {
   const rows = await db
     .insert(users)
     .values(
       DEMO_FANS.map((fan, index) => ({
         mobile: fan.mobile,
+        // The demo password, like every other demo account (README).
+        passwordHash,
         nickName: fan.nickName,
         avatar: avatarPath(fan),
         exp: fan.exp,

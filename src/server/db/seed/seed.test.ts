@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, like, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMON_CONFIG_KEYS } from '../../../lib/common-config.ts';
 import { PROP_TYPE } from '../../../lib/live/props.ts';
@@ -58,6 +58,18 @@ async function account(mobile: string) {
 describe('seedDemo', { timeout: TIMEOUT }, () => {
   it('fills the database', async () => {
     expect(await isDatabaseEmpty(database.db)).toBe(false);
+  });
+
+  it('gives every demo account with a phone the demo password, the fans too (README)', async () => {
+    const people = await database.db
+      .select({ mobile: users.mobile, passwordHash: users.passwordHash })
+      .from(users)
+      .where(like(users.mobile, '139000000%'));
+    expect(people.map((p) => p.mobile)).toContain('13900000027');
+    for (const person of people)
+      expect(await verifyPassword(DEMO_PASSWORD, person.passwordHash ?? ''), person.mobile).toBe(
+        true,
+      );
   });
 
   it('creates the five demo accounts with their roles, levels and balances', async () => {
