@@ -80,6 +80,9 @@ describe.each(DB_KINDS)('operations console on %s', (kind) => {
       [{ key: 'checkin_switch', value: '1' }, 'whole number'],
       [{ key: 'im_sdkappid', value: 1 }, 'cannot be changed here'],
       [{ key: 'weibo', value: 'javascript:alert(1)' }, 'http(s)://'],
+      // Paths a browser reads as another host.
+      [{ key: 'service_url', value: '//evil.example/x' }, 'http(s)://'],
+      [{ key: 'service_url', value: '/\\evil.example' }, 'http(s)://'],
       [{ key: 'weibo', value: 'https://x.example/' + 'a'.repeat(400) }, 'at most 300 characters'],
     ];
     for (const [body, msg] of bad) {
