@@ -1,6 +1,6 @@
 /**
  * `npm run bench:uploads`: what image uploads do to everyone else. Eight accounts upload a legal
- * animated GIF (1.9 MB or less, 2000 x 2000, 5 frames: the animation budget) in a loop while a
+ * animated GIF (2000 x 2000, 5 frames: the animation budget, in flat colours) in a loop while a
  * stored file and a password login are timed once a second; the same probes are timed first
  * with no uploads. Runs the whole request listener in process on PGlite, as one server process.
  * BENCH_UPLOAD_SECONDS sets the loaded run's length (default 60).

@@ -55,7 +55,7 @@ describe.each(DB_KINDS)('the conversion queue (%s)', (kind) => {
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     token = await createSession(t.rt.db, UPLOADER, 'test');
-  }, 60_000);
+  }, 180_000);
   afterAll(async () => {
     await new Promise((r) => server?.close(r));
     await t?.dispose();

@@ -41,7 +41,7 @@ describe.each(DB_KINDS)('image references (%s)', (kind) => {
     for (const mobile of [MEMBER, VIEWER, ADMIN]) {
       ids[mobile] = await userIdByMobile(t.rt.db, mobile);
     }
-  }, 60_000);
+  }, 180_000);
   afterAll(async () => {
     await new Promise((r) => server?.close(r));
     await t?.dispose();
