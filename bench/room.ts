@@ -129,7 +129,7 @@ try {
     title: 'First frame',
     category: 3,
     cateid: 303,
-    thumb_y: '/uploads/covers/first-frame.png',
+    thumb_y: '/demo/covers-v/dota2-1.svg',
   });
   const push = spawn(
     'ffmpeg',

@@ -93,6 +93,10 @@ export interface Env {
   imMaxConnections: number;
   /** Milliseconds a new hub socket has to join a room or follow a match (IM_JOIN_SECONDS). */
   imJoinMs: number;
+  /** Image conversions at once in the conversion process (UPLOAD_CONVERSIONS, default 1). */
+  uploadConversions: number;
+  /** Uploads waiting for a conversion; one more is answered busy (UPLOAD_QUEUE, default 8). */
+  uploadQueue: number;
   /**
    * The site's public origin (PUBLIC_URL, e.g. https://live.example.com) for every absolute URL
    * the server writes; never taken from the Host header. Unset in development: the listening
@@ -265,6 +269,8 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     imMaxPerIp: whole(source, 'IM_MAX_PER_IP', 256, 1),
     imMaxConnections: whole(source, 'IM_MAX_CONNECTIONS', 0, 0),
     imJoinMs: whole(source, 'IM_JOIN_SECONDS', 15, 1) * 1000,
+    uploadConversions: whole(source, 'UPLOAD_CONVERSIONS', 1, 1),
+    uploadQueue: whole(source, 'UPLOAD_QUEUE', 8, 0),
     publicUrl: source.PUBLIC_URL ? origin(source.PUBLIC_URL) : `http://localhost:${port}`,
     publicUrlSet: Boolean(source.PUBLIC_URL),
     apiResponseKey: source.API_RESPONSE_KEY

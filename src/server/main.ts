@@ -21,6 +21,7 @@ import { startRecordingSweeps } from './recordings/worker.ts';
 import { peekRuntime, setRuntime } from './runtime.ts';
 import { endDueLives } from './studio/live.ts';
 import { announceRoomStatus } from './studio/stream.ts';
+import { closeImageConverters } from './uploads/converter.ts';
 
 /** Where `astro build` writes. */
 export const DIST_DIR = path.resolve('dist');
@@ -121,6 +122,7 @@ export async function startServer(env: Env = readEnv()): Promise<RunningServer> 
       const force = setTimeout(() => server.closeAllConnections(), 5000);
       await closed;
       clearTimeout(force);
+      closeImageConverters();
       await rt.bus.close();
       await rt.database.close();
       if (peekRuntime() === rt) setRuntime(undefined);

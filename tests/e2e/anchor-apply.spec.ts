@@ -78,7 +78,8 @@ test('a member applies, an administrator approves, and the new anchor goes live'
   await form
     .locator('input[name="id_photo"]')
     .setInputFiles({ name: 'id.png', mimeType: 'image/png', buffer: await idPhoto() });
-  await expect(form.locator('[data-id-photo]')).toHaveAttribute('src', /^\/uploads\/.+\.webp$/);
+  // The ID photo is private: the form shows the chosen file itself.
+  await expect(form.locator('[data-id-photo]')).toHaveAttribute('src', /^blob:/);
   await form
     .locator('textarea[name="profile"]')
     .fill(
@@ -124,7 +125,8 @@ test('a member applies, an administrator approves, and the new anchor goes live'
   await expect(admin).toHaveURL(/\/admin\/anchors$/);
   const row = admin.locator('[data-application]').filter({ hasText: 'Mia Chen' });
   await expect(row).toContainText('1101**********002X');
-  await expect(row.locator('img')).toHaveAttribute('src', /^\/uploads\//);
+  // Fetched with the administrator's token: it is not served publicly.
+  await expect(row.locator('img')).toHaveAttribute('src', /^blob:/);
   await row.getByRole('button', { name: 'Approve' }).click();
   await expect(row).toHaveCount(0);
   await adminContext.close();
@@ -177,7 +179,7 @@ test('screens of the form and the review page at 375 and 1440 px in both languag
     headers,
     multipart: {
       image: { name: 'id.png', mimeType: 'image/png', buffer: await idPhoto() },
-      use: 'image',
+      use: 'id_photo',
     },
   });
   const photo = ((await upload.json()) as { data: { url: string } }).data.url;

@@ -65,7 +65,7 @@ test('a pushed live is recorded into a replay that plays and seeks, and its anch
       cateid: 303,
       match_id: 0,
       thumb: '',
-      thumb_y: '/uploads/covers/test.png',
+      thumb_y: '/demo/covers-v/dota2-1.svg',
       ticket: 0,
       enable_webrtc: 0,
     },

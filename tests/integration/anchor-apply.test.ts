@@ -11,7 +11,14 @@ import { approveApplication } from '../../src/server/anchors/applications.ts';
 import { createSession } from '../../src/server/auth/sessions.ts';
 import { anchorApplications, liveRooms, ROLE, users } from '../../src/server/db/schema.ts';
 import { device, passCaptcha } from './auth-helpers.ts';
-import { callApi, DB_KINDS, openTestRuntime, type TestRuntime, userIdByMobile } from './helpers.ts';
+import {
+  callApi,
+  DB_KINDS,
+  openTestRuntime,
+  type TestRuntime,
+  uploadTestImage,
+  userIdByMobile,
+} from './helpers.ts';
 
 const MEMBER = '13900000004';
 const VIEWER = '13900000001';
@@ -24,7 +31,8 @@ const GOOD = {
   real_name: 'Mia Chen',
   contact: 'mia@example.com',
   id_number: '11010519491231002X',
-  id_photo: '/uploads/images/id.webp',
+  /** Replaced by apply() with an ID photo the caller uploads. */
+  id_photo: 'own',
   profile:
     'I have called amateur football matches for three years and love breaking down tactics live',
   mobile: PHONE,
@@ -84,12 +92,21 @@ describe.each(DB_KINDS)('anchor applications (%s)', (kind) => {
     expect(sms).toMatchObject({ mobile, purpose: 'anchor_apply' });
     return sms.code;
   };
-  const apply = (
+  const apply = async (
     headers: Record<string, string>,
     body: Record<string, unknown>,
     api: ReturnType<typeof createApi> = app,
-  ) =>
-    callApi<{ id: number; status: string }>(api, 'POST', '/api/user/anchor_apply', body, headers);
+  ) => {
+    const photo =
+      body.id_photo === 'own' ? await uploadTestImage(api, headers, 'id_photo') : body.id_photo;
+    return callApi<{ id: number; status: string }>(
+      api,
+      'POST',
+      '/api/user/anchor_apply',
+      { ...body, id_photo: photo },
+      headers,
+    );
+  };
 
   it('needs a login and answers not_certified before any application', async () => {
     const guest = await callApi(app, 'GET', '/api/user/anchor_apply_status');
@@ -110,6 +127,16 @@ describe.each(DB_KINDS)('anchor applications (%s)', (kind) => {
     ['a long contact', { contact: 'x'.repeat(51) }, 'At most 50 characters'],
     ['no ID photo', { id_photo: '' }, 'upload a photo of your ID'],
     ['a foreign photo path', { id_photo: '/etc/passwd' }, 'upload a photo of your ID'],
+    [
+      'a photo path naming no upload',
+      { id_photo: '/private/2026/01/0123456789abcdef01234567.webp' },
+      'upload a photo of your ID',
+    ],
+    [
+      'a public upload path',
+      { id_photo: '/uploads/2026/01/0123456789abcdef01234567.webp' },
+      'upload a photo of your ID',
+    ],
     ['a bad phone', { mobile: '12345' }, 'valid phone number'],
     ['an unknown experience', { experience: 7 }, 'live experience'],
     ['a long introducer', { introducer: 'y'.repeat(21) }, 'At most 20 characters'],

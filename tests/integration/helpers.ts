@@ -148,14 +148,37 @@ export async function callApi<T = unknown>(
   return { http: res.status, ...json };
 }
 
-/** A valid startLive form: an esports live (Dota 2) with an uploaded vertical cover. */
+/**
+ * Uploads a small PNG made by sharp through POST /api/user/file as the caller of `headers`;
+ * returns the stored image's path (fails the test when the upload is refused).
+ */
+export async function uploadTestImage(
+  app: RequestApp,
+  headers: Record<string, string>,
+  use = 'image',
+  size = { width: 320, height: 240 },
+): Promise<string> {
+  const { default: sharp } = await import('sharp');
+  const png = await sharp({ create: { ...size, channels: 3, background: '#1e90ff' } })
+    .png()
+    .toBuffer();
+  const form = new FormData();
+  form.append('image', new File([new Uint8Array(png)], 'picture.png'));
+  form.append('use', use);
+  const res = await app.request('/api/user/file', { method: 'POST', body: form, headers });
+  const body = (await res.json()) as { status: number; msg: string; data: { url: string } };
+  if (body.status !== 0) throw new Error(`upload refused: ${body.msg}`);
+  return body.data.url;
+}
+
+/** A valid startLive form: an esports live (Dota 2) with a built-in vertical cover. */
 export const LIVE_FORM = {
   title: 'Dota 2 ranked grind, come say hi',
   category: 1,
   cateid: 103,
   match_id: 0,
   thumb: '',
-  thumb_y: '/uploads/covers/portrait.png',
+  thumb_y: '/demo/covers-v/dota2-1.svg',
   ticket: 0,
   enable_webrtc: 0,
 };

@@ -12,7 +12,13 @@ import {
 } from '../../src/lib/messaging/types.ts';
 import { SERVER_FRAME } from '../../src/lib/realtime/protocol.ts';
 import { fanGroupMessages } from '../../src/server/db/schema.ts';
-import { callApi, DB_KINDS, openTestRuntime, type TestRuntime } from './helpers.ts';
+import {
+  callApi,
+  DB_KINDS,
+  openTestRuntime,
+  type TestRuntime,
+  uploadTestImage,
+} from './helpers.ts';
 import { headersOf, openInbox } from './messaging-helpers.ts';
 import { startHubServer, type HubServer } from './realtime-helpers.ts';
 import { createApi } from '../../src/server/app.ts';
@@ -359,11 +365,25 @@ describe.each(DB_KINDS)('fan groups (%s)', (kind) => {
     );
     expect(ctl.status).toBe(1);
     expect(await messageCount()).toBe(before);
-    const img = await send(FAN, '', '/uploads/2026/11/0123456789abcdef01234567.webp');
-    expect(img.data).toMatchObject({
-      type: GROUP_MSG.image,
-      img_url: '/uploads/2026/11/0123456789abcdef01234567.webp',
-    });
+    // An image must name a stored upload: a path of the right shape naming no file, a path
+    // climbing out of the uploads and an external URL are refused and store nothing.
+    for (const missing of [
+      '/uploads/2026/11/0123456789abcdef01234567.webp',
+      '/uploads/../../api/user/logout',
+      'https://evil.example/a.webp',
+    ]) {
+      expect(await send(FAN, '', missing), missing).toMatchObject({
+        status: 1,
+        msg: 'Images must be uploaded first',
+      });
+    }
+    expect(await messageCount()).toBe(before);
+    // Another member's upload may be passed on; an ID photo (private) may not.
+    const picture = await uploadTestImage(api, h[OTHER]!, 'image');
+    const img = await send(FAN, '', picture);
+    expect(img.data).toMatchObject({ type: GROUP_MSG.image, img_url: picture });
+    const idPhoto = await uploadTestImage(api, h[FAN]!, 'id_photo');
+    expect(await send(FAN, '', idPhoto)).toMatchObject({ status: 1 });
   });
 
   it('the send switch turns sending off with a clear message', async () => {

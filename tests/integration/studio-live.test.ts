@@ -17,6 +17,7 @@ import {
   LIVE_FORM,
   openTestRuntime,
   type TestRuntime,
+  uploadTestImage,
   userIdByMobile,
 } from './helpers.ts';
 
@@ -123,11 +124,22 @@ describe.each(DB_KINDS)('going live (%s)', (kind) => {
   it('checks the live form on the server and changes nothing when it is wrong', async () => {
     const headers = await as(OFFLINE_ANCHOR);
     const before = await room(OFFLINE_ANCHOR);
+    const badCover = 'Upload the cover image first';
+    // Another user's upload, and an upload path naming no file.
+    const others = await uploadTestImage(app, await as(VIEWER), 'cover_v');
+    const missing = '/uploads/2026/01/0123456789abcdef01234567.webp';
     const cases: [Record<string, unknown>, string][] = [
       [{ ...FORM, title: 'x'.repeat(51) }, 'At most 50 characters'],
       [{ ...FORM, title: '   ' }, 'Input can not be empty'],
       [{ ...FORM, thumb_y: '' }, 'Vertical cover cannot be empty'],
-      [{ ...FORM, thumb_y: 'javascript:alert(1)' }, 'Upload the cover image first'],
+      [{ ...FORM, thumb_y: 'javascript:alert(1)' }, badCover],
+      [{ ...FORM, thumb_y: '/uploads/../../api/user/logout' }, badCover],
+      [{ ...FORM, thumb: '/uploads/2026/01/../../../secret' }, badCover],
+      [{ ...FORM, thumb_y: 'https://evil.example/cover.png' }, badCover],
+      [{ ...FORM, thumb_y: '/demo/covers-v/no-such-cover.svg' }, badCover],
+      [{ ...FORM, thumb_y: missing }, badCover],
+      [{ ...FORM, thumb_y: others }, badCover],
+      [{ ...FORM, thumb: others }, badCover],
       [{ ...FORM, cateid: 201 }, 'Choose a category and a secondary category of it'],
       [{ ...FORM, category: 1, match_id: 1 }, 'Only sports lives can link a match'],
     ];
@@ -157,13 +169,17 @@ describe.each(DB_KINDS)('going live (%s)', (kind) => {
     expect(await hook('check_publish', { name, key })).toBe(403);
     expect((await room(OFFLINE_ANCHOR)).isLive).toBe(false);
 
-    const started = await callApi(app, 'POST', '/webapi/live/startLive', FORM, headers);
+    // The anchor's own upload as the horizontal cover, a built-in one as the vertical.
+    const own = await uploadTestImage(app, headers, 'cover');
+    const form = { ...FORM, thumb: own };
+    const started = await callApi(app, 'POST', '/webapi/live/startLive', form, headers);
     expect(started).toMatchObject({ status: 0, data: { room_id: ids[OFFLINE_ANCHOR] } });
     const opened = await room(OFFLINE_ANCHOR);
     expect(opened).toMatchObject({
       sessionOpen: true,
       isLive: false,
       title: FORM.title,
+      cover: own,
       coverV: FORM.thumb_y,
       streamUrl: `/hls/${name}.m3u8`,
     });
@@ -231,7 +247,7 @@ describe.each(DB_KINDS)('going live (%s)', (kind) => {
       title: 'Weekend Dota marathon',
       category_id: 1,
       child_category_id: 103,
-      thumb: '/uploads/covers/plan.png',
+      thumb: '/demo/covers/dota2-1.svg',
       match_id: 0,
       ticket: 0,
       plan_time: Math.floor(Date.now() / 1000) + 3 * 3600,

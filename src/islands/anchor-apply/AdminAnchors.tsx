@@ -1,6 +1,6 @@
 /**
  * The administrators' review of anchor applications: a status filter, one card per application
- * with masked data and the ID photo, Approve, and Reject with a reason. The server decides who
+ * with masked data and the ID photo (fetched with the administrator's token), Approve, and Reject with a reason. The server decides who
  * may see the list; anyone else gets its refusal.
  */
 import { useStore } from '@nanostores/react';
@@ -10,6 +10,7 @@ import {
   $reviewFilter,
   approveApplication,
   loadReview,
+  privateImageUrl,
   rejectApplication,
   type ReviewFilter,
 } from '../../lib/stores/anchor-apply.ts';
@@ -22,6 +23,32 @@ import { useT } from '../use-t.ts';
 import './anchor-apply.css';
 
 const FILTERS: ReviewFilter[] = ['verifying', 'verified', 'failed', 'all'];
+
+/** The ID photo, fetched with the administrator's token (it is not public). */
+function IdPhoto({ path, alt }: { path: string; alt: string }) {
+  const [url, setUrl] = useState('');
+  useEffect(() => {
+    let made = '';
+    let live = true;
+    privateImageUrl(path).then(
+      (u) => {
+        made = u;
+        if (live) setUrl(u);
+        else URL.revokeObjectURL(u);
+      },
+      () => setUrl(''),
+    );
+    return () => {
+      live = false;
+      if (made) URL.revokeObjectURL(made);
+    };
+  }, [path]);
+  return (
+    <a className="aa-app-photo" href={url || undefined} target="_blank" rel="noopener">
+      {url && <img src={url} alt={alt} data-id-photo />}
+    </a>
+  );
+}
 
 function Row({ app }: { app: ApplicationView }) {
   const t = useT();
@@ -43,9 +70,7 @@ function Row({ app }: { app: ApplicationView }) {
   };
   return (
     <li className={`aa-card aa-app is-${app.status}`} data-application={app.id}>
-      <a className="aa-app-photo" href={app.id_photo} target="_blank" rel="noopener">
-        <img src={app.id_photo} alt={t('anchorApply.admin.photo')} loading="lazy" />
-      </a>
+      <IdPhoto path={app.id_photo} alt={t('anchorApply.admin.photo')} />
       <div className="aa-app-main">
         <header>
           <strong>{app.real_name}</strong>

@@ -40,6 +40,8 @@ export function ApplyForm() {
   const countdown = useStore($codeCountdown);
   const [form, setForm] = useState<ApplyFormState>(EMPTY_APPLY_FORM);
   const [progress, setProgress] = useState<number | null>(null);
+  /** The chosen photo shown from the file itself: the stored one is private. */
+  const [preview, setPreview] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const set = (patch: Partial<ApplyFormState>) => {
@@ -58,7 +60,9 @@ export function ApplyForm() {
     setError('');
     setProgress(0);
     try {
-      set({ id_photo: await uploadImage(file, 'image', setProgress) });
+      set({ id_photo: await uploadImage(file, 'id_photo', setProgress) });
+      if (preview) URL.revokeObjectURL(preview);
+      setPreview(URL.createObjectURL(file));
     } catch (e) {
       setError((e as Error).message);
     } finally {
@@ -168,8 +172,8 @@ export function ApplyForm() {
           </span>
           <div className="aa-photo">
             <div className="aa-thumb">
-              {form.id_photo ? (
-                <img src={form.id_photo} alt={t('anchorApply.form.idPhoto')} data-id-photo />
+              {form.id_photo && preview ? (
+                <img src={preview} alt={t('anchorApply.form.idPhoto')} data-id-photo />
               ) : (
                 <svg viewBox="0 0 48 32" width="56" height="38" aria-hidden>
                   <rect

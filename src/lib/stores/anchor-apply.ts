@@ -17,6 +17,7 @@ import {
 import { firstIssueMessage } from '../validation/messages.ts';
 import { openCaptcha } from './account.ts';
 import { $locale } from './locale.ts';
+import { $token } from './session.ts';
 
 /** The form as the page holds it (strings as typed). */
 export interface ApplyFormState {
@@ -176,4 +177,21 @@ export async function rejectApplication(id: number, reason: string): Promise<voi
   if (!parsed.success) throw new Error(firstIssueMessage(parsed.error, t()));
   await call('post', '/api/admin/anchor_applications/reject', parsed.data);
   await loadReview();
+}
+
+/**
+ * A private image (an ID photo) as an object URL: it is not served publicly, so it is fetched
+ * with the caller's token (the applicant's own, or an administrator's). Rejects when refused;
+ * revoke the URL when done with it.
+ */
+export async function privateImageUrl(path: string): Promise<string> {
+  const base = (import.meta.env.PUBLIC_API_BASE as string | undefined) ?? '';
+  const token = $token.get();
+  const res = await fetch(`${base}/api/user/private_image?path=${encodeURIComponent(path)}`, {
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+  if (!res.ok || !(res.headers.get('content-type') ?? '').startsWith('image/')) {
+    throw new Error(createI18n($locale.get())('errors.notFound'));
+  }
+  return URL.createObjectURL(await res.blob());
 }

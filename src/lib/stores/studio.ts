@@ -106,7 +106,7 @@ export function checkImageFile(file: { name: string; size: number }): string | n
  */
 export function uploadImage(
   file: File,
-  use: 'cover' | 'cover_v' | 'image' | 'avatar',
+  use: 'cover' | 'cover_v' | 'image' | 'avatar' | 'id_photo',
   onProgress: (fraction: number) => void,
 ): Promise<string> {
   const t = createI18n($locale.get());

@@ -86,14 +86,18 @@ export const anchorApplySchema = z.object({
     .min(1, { error: 'validation.required' })
     .transform((v) => v.toUpperCase())
     .refine(isResidentId, { error: 'anchorApply.errors.idNumber' }),
-  /** Upload path of the ID photo. */
+  /**
+   * The ID photo: the private path POST /api/user/file answered for use=id_photo
+   * (`/private/YYYY/MM/<hex>.webp`); the server checks the applicant uploaded it.
+   */
   id_photo: z
     .string({ error: 'anchorApply.errors.idPhoto' })
     .trim()
     .min(1, { error: 'anchorApply.errors.idPhoto' })
     .max(300, { error: 'validation.tooLong' })
-    .regex(/^\/uploads\/[\w./-]+$/, { error: 'anchorApply.errors.idPhoto' })
-    .refine((v) => !v.includes('..'), { error: 'anchorApply.errors.idPhoto' }),
+    .regex(/^\/private\/\d{4}\/\d{2}\/[0-9a-f]{24}\.webp$/, {
+      error: 'anchorApply.errors.idPhoto',
+    }),
   /** Personal profile: at least 15 words, at most 500 characters. */
   profile: z
     .string({ error: 'validation.required' })

@@ -16,14 +16,19 @@ const id = z.coerce
   .min(1, { error: 'validation.select' })
   .max(2_147_483_647, { error: 'validation.select' });
 
-/** An uploaded image path (ours, under /uploads/) or an absolute URL from cloud storage. */
+/**
+ * A cover: the path POST /api/user/file answered (`/uploads/YYYY/MM/<hex>.webp`) or a built-in
+ * cover (`/demo/covers/<name>.svg`, `/demo/covers-v/<name>.svg`); the server also checks that it
+ * exists and that the anchor uploaded it. No other path, no `..`, no external URL.
+ */
 const imagePath = z
   .string()
   .trim()
   .max(300, { error: 'validation.tooLong' })
-  .regex(/^(\/uploads\/[\w./-]+|https:\/\/[\w.-]+\/[\w./%-]+)$/, {
-    error: 'studio.errors.badImage',
-  });
+  .regex(
+    /^(\/uploads\/\d{4}\/\d{2}\/[0-9a-f]{24}\.webp|\/demo\/covers(-v)?\/[a-z0-9]+(-[a-z0-9]+)*\.svg)$/,
+    { error: 'studio.errors.badImage' },
+  );
 
 const flag = z.coerce.number().int().min(0).max(1).default(0);
 

@@ -25,6 +25,7 @@ import {
   secondCategories,
   users,
 } from '../db/schema.ts';
+import { acceptsImage } from '../uploads/refs.ts';
 import { coverPaths } from '../db/seed/people.ts';
 import { ApiError } from '../http/envelope.ts';
 
@@ -126,6 +127,9 @@ export async function submitApplication(db: Db, { userId, form, secret }: Submit
     .from(secondCategories)
     .where(eq(secondCategories.id, form.live_type));
   if (!type) throw new ApiError('anchorApply.errors.liveType');
+  if (!(await acceptsImage(db, form.id_photo, { uses: ['id_photo'], owner: userId }))) {
+    throw new ApiError('anchorApply.errors.idPhoto');
+  }
   if (!(await consumeCode(db, secret, form.mobile, 'anchor_apply', form.code))) {
     throw new ApiError('account.api.codeInvalid');
   }

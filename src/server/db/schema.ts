@@ -641,3 +641,4 @@ export * from './schema-sports.ts';
 export * from './schema-live.ts';
 export * from './schema-items.ts';
 export * from './schema-quiz.ts';
+export * from './schema-uploads.ts';

@@ -14,8 +14,10 @@ export class ApiError extends Error {
   readonly params: Record<string, unknown>;
   /** Data to return with the error (for example mobile_hash with 301). */
   readonly data: unknown;
-  /** HTTP status to answer with (200 unless rate limited). */
-  readonly httpStatus: 200 | 404 | 429;
+  /** HTTP status to answer with (200 unless rate limited, missing or busy). */
+  readonly httpStatus: 200 | 404 | 429 | 503;
+  /** Seconds the client should wait before trying again (a Retry-After header), if any. */
+  readonly retryAfter: number | undefined;
   /** True when `key` is already a translated message. */
   readonly literal: boolean;
 
@@ -25,7 +27,8 @@ export class ApiError extends Error {
       status?: ApiStatus;
       params?: Record<string, unknown>;
       data?: unknown;
-      httpStatus?: 200 | 404 | 429;
+      httpStatus?: 200 | 404 | 429 | 503;
+      retryAfter?: number;
       literal?: boolean;
     } = {},
   ) {
@@ -36,6 +39,7 @@ export class ApiError extends Error {
     this.data = opts.data ?? null;
     this.httpStatus = opts.httpStatus ?? 200;
     this.literal = opts.literal ?? false;
+    this.retryAfter = opts.retryAfter;
   }
 }
 
@@ -48,5 +52,6 @@ export function ok<T>(c: Context<ApiEnv>, data: T) {
 export function fail(c: Context<ApiEnv>, error: ApiError) {
   const t = c.get('t') ?? createI18n(fromApiLang(c.req.header('lang')));
   const msg = error.literal ? error.key : t(error.key, error.params);
+  if (error.retryAfter !== undefined) c.header('retry-after', String(error.retryAfter));
   return c.json({ status: error.status, msg, data: error.data }, error.httpStatus);
 }

@@ -1,6 +1,6 @@
 /**
  * What every kind of conversation shares: who people are, the send switch and the chat rules
- * (links, rate, repeats, length), images that must be our own uploads, a per-user send budget,
+ * (links, rate, repeats, length), images that must be stored uploads, a per-user send budget,
  * and publishing frames to inbox sockets over the bus.
  */
 import { eq, inArray } from 'drizzle-orm';
@@ -19,6 +19,7 @@ import { loadChatConfig } from '../live/chat.ts';
 import type { Bus, InboxTarget, GroupMembership } from '../realtime/bus.ts';
 import type { Runtime } from '../runtime.ts';
 import { rateLimit } from '../shared/limits.ts';
+import { acceptsImage, PUBLIC_USES } from '../uploads/refs.ts';
 
 /** The app_config key of the send switch (spec §6): 0 turns sending off, anything else on. */
 export const SEND_SWITCH_KEY = 'message_send_switch';
@@ -95,12 +96,13 @@ export async function checkSend(
   if (refusal) throw new ApiError(`liveChat.refused.${refusal}`);
 }
 
-/** Our own uploads only: a path POST /api/user/file answered. */
-const UPLOAD_PATH = /^\/uploads\/\d{4}\/\d{2}\/[0-9a-f]{24}\.webp$/;
-
-/** True when `url` is an image this platform stored. */
-export function isOwnUpload(url: string): boolean {
-  return UPLOAD_PATH.test(url);
+/**
+ * True when `url` names an image stored by POST /api/user/file (any user's, since a message may
+ * pass a picture on, but never a private one such as an ID photo): a path of that shape naming
+ * no stored upload is refused.
+ */
+export function isStoredImage(db: Db, url: string): Promise<boolean> {
+  return acceptsImage(db, url, { uses: PUBLIC_USES });
 }
 
 /** Publishes a frame to inbox sockets (and a membership change) on every process. */

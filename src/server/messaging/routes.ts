@@ -22,7 +22,7 @@ import { requireUser } from '../http/middleware.ts';
 import { rateLimit } from '../shared/limits.ts';
 import { input } from '../http/validate.ts';
 import { chatList } from './chat-list.ts';
-import { checkSend, isAdmin, isOwnUpload } from './common.ts';
+import { checkSend, isAdmin, isStoredImage } from './common.ts';
 import {
   anchorProfile,
   groupHistory,
@@ -47,9 +47,14 @@ async function reader(c: Context<ApiEnv>) {
   return user;
 }
 
-/** A message's text and image, checked: our own upload, and some text or an image. */
-function messageBody<B extends { content: string; img_url: string }>(body: B): B {
-  if (body.img_url && !isOwnUpload(body.img_url)) throw new ApiError('messaging.errors.badImage');
+/** A message's text and image, checked: a stored upload, and some text or an image. */
+async function messageBody<B extends { content: string; img_url: string }>(
+  c: Context<ApiEnv>,
+  body: B,
+): Promise<B> {
+  if (body.img_url && !(await isStoredImage(c.get('rt').db, body.img_url))) {
+    throw new ApiError('messaging.errors.badImage');
+  }
   if (!body.content && !body.img_url) throw new ApiError('validation.required');
   return body;
 }
@@ -87,7 +92,7 @@ export const groupChatRoutes = new Hono<ApiEnv>()
     return ok(c, null);
   })
   .post('/send', requireUser, async (c) => {
-    const body = messageBody(await input(c, groupSendRequest));
+    const body = await messageBody(c, await input(c, groupSendRequest));
     const user = c.get('user')!;
     const { db, bus } = c.get('rt');
     await checkSend(c.get('rt'), user.id, `g${body.group_id}`, body.content, Boolean(body.img_url));
@@ -124,7 +129,7 @@ export const privateChatRoutes = new Hono<ApiEnv>()
   })
   .post('/send', async (c) => {
     const request = await input(c, privateSendRequest);
-    const body = messageBody(request);
+    const body = await messageBody(c, request);
     const user = c.get('user')!;
     const pair = pairOf(user.id, request.anchor_id, request.user_id);
     const { db, bus } = c.get('rt');

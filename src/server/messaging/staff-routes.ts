@@ -20,7 +20,7 @@ import { requireUser } from '../http/middleware.ts';
 import { rateLimit } from '../shared/limits.ts';
 import { input } from '../http/validate.ts';
 import { ROLE } from '../db/schema.ts';
-import { checkSend, isOwnUpload, peopleOf } from './common.ts';
+import { checkSend, isStoredImage, peopleOf } from './common.ts';
 import { listDynamics, postDynamic } from './dynamics.ts';
 import { readStaff, sendStaff, staffHistory, staffSide } from './staff.ts';
 import { readSystem, sendSystem, systemHistory } from './system.ts';
@@ -102,9 +102,10 @@ export const dynamicRoutes = new Hono<ApiEnv>()
   .post('/dynamic', requireUser, async (c) => {
     const { content, images } = await input(c, dynamicRequest);
     if (!content && images.length === 0) throw new ApiError('validation.required');
-    if (images.some((url) => !isOwnUpload(url))) throw new ApiError('messaging.errors.badImage');
-    const user = c.get('user')!;
     const { db, bus } = c.get('rt');
+    const stored = await Promise.all(images.map((url) => isStoredImage(db, url)));
+    if (stored.includes(false)) throw new ApiError('messaging.errors.badImage');
+    const user = c.get('user')!;
     await checkSend(c.get('rt'), user.id, 'dynamic', content, images.length > 0);
     await posts.enforce(c.get('rt'), String(user.id));
     return ok(c, await postDynamic(db, bus, user.id, content, images));

@@ -23,6 +23,7 @@ import {
   users,
 } from '../db/schema.ts';
 import { ApiError } from '../http/envelope.ts';
+import { acceptsImage, COVER_USES } from '../uploads/refs.ts';
 import { closeSessions, openSession } from './stats.ts';
 import { ingestPlaylist } from './stream.ts';
 
@@ -67,6 +68,19 @@ export async function checkLiveForm(
 }
 
 /**
+ * Refuses covers that are not the anchor's own stored uploads (or the built-in covers): a
+ * missing file, another user's upload or any other path. Empty covers pass (the form decides
+ * which are required).
+ */
+export async function checkCovers(db: Db, anchorId: number, covers: string[]): Promise<void> {
+  const rule = { uses: COVER_USES, owner: anchorId, builtInCovers: true };
+  for (const cover of covers) {
+    if (cover && !(await acceptsImage(db, cover, rule)))
+      throw new ApiError('studio.errors.badImage');
+  }
+}
+
+/**
  * Opens the anchor's live session with the form's title, category, covers, match and ticket.
  * The room turns live when the stream reaches the ingest, not before.
  */
@@ -80,6 +94,7 @@ export async function startLive(
   const room = await requireOwnRoom(db, anchorId);
   if (room.isLive) throw new ApiError('studio.errors.alreadyLive');
   const matchId = await checkLiveForm(db, form, ticketSwitch);
+  await checkCovers(db, anchorId, [form.thumb, form.thumb_y]);
   // The room and its live session change together.
   await db.transaction(async (tx) => {
     await tx
@@ -156,6 +171,7 @@ export async function createPlan(
     },
     ticketSwitch,
   );
+  await checkCovers(db, anchorId, [form.thumb]);
   const [row] = await db
     .insert(livePlans)
     .values({

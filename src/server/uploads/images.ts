@@ -4,7 +4,9 @@
  * agree, so a PNG renamed `.jfif` or a text file renamed `.png` is refused. Accepted images are
  * decoded and written again as WebP (metadata such as GPS position dropped, orientation
  * applied), fitted to the use: a horizontal cover is cropped to 18:10, a vertical cover and other
- * images are fitted inside a bounding box, an avatar is cropped square.
+ * images are fitted inside a bounding box, an avatar is cropped square. The conversion itself
+ * runs in a process of its own, one image at a time (converter.ts); an ID photo is stored where
+ * only its uploader and administrators can read it.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -25,8 +27,27 @@ const EXTENSIONS: Record<ImageKind, readonly string[]> = {
   bmp: ['.bmp'],
 };
 
-/** What the image is for: it decides the output size. */
-export type ImageUse = 'cover' | 'cover_v' | 'image' | 'avatar';
+/** What the image is for: it decides the output size (and, for an ID photo, who may see it). */
+export type ImageUse = 'cover' | 'cover_v' | 'image' | 'avatar' | 'id_photo';
+
+/** Every use, as the upload call's `use` field names them. */
+export const IMAGE_USES: readonly ImageUse[] = ['cover', 'cover_v', 'image', 'avatar', 'id_photo'];
+
+/** Uses whose images are private: stored outside /uploads/, shown to their uploader and admins. */
+export const PRIVATE_USES: readonly ImageUse[] = ['id_photo'];
+
+/** Largest still image, pixels (a 40-megapixel photo). */
+export const MAX_INPUT_PIXELS = 40_000_000;
+
+/**
+ * Largest animated image, pixels of all its frames together (width x height x frames): decoding
+ * and re-encoding costs about that many pixels of work, so 20 million keeps one conversion to a
+ * few seconds of one core (50 frames of 640 x 640, or 5 frames of 2000 x 2000).
+ */
+export const ANIMATION_PIXEL_BUDGET = 20_000_000;
+
+/** Longest one conversion may run, seconds; beyond it the image is refused as undecodable. */
+const CONVERT_TIMEOUT_S = 30;
 
 const FIT: Record<ImageUse, { width: number; height: number; crop: boolean }> = {
   /** Horizontal cover, 18:10 (the spec's 592 x 332 at a sharper size). */
@@ -36,6 +57,8 @@ const FIT: Record<ImageUse, { width: number; height: number; crop: boolean }> = 
   image: { width: 1920, height: 1920, crop: false },
   /** Avatar: cropped square from the centre, 256 x 256. */
   avatar: { width: 256, height: 256, crop: true },
+  /** ID photo of an anchor application: readable, not larger. */
+  id_photo: { width: 1600, height: 1600, crop: false },
 };
 
 /** Side of an avatar in px (square). */
@@ -109,23 +132,48 @@ export function decodeBmp(
   return { data, width, height };
 }
 
-/** Decodes, orients, fits and re-encodes an accepted image as WebP; undefined when undecodable. */
+/** What a conversion gives: the WebP bytes, or why the image is refused. */
+export type Converted =
+  | { ok: true; webp: Buffer }
+  | { ok: false; reason: 'type' }
+  | { ok: false; reason: 'animated'; max: number };
+
+/**
+ * Decodes, orients, fits and re-encodes an accepted image as WebP. Refused: an undecodable image
+ * (`type`) and an animation whose frames together exceed ANIMATION_PIXEL_BUDGET (`animated`,
+ * read from the header before any frame is decoded). Runs in the conversion process
+ * (convert-child.ts), never on the server's own threads.
+ */
 export async function processImage(
   bytes: Uint8Array,
   kind: ImageKind,
   use: ImageUse,
-): Promise<Buffer | undefined> {
+): Promise<Converted> {
+  const refused = { ok: false, reason: 'type' } as const;
   let input: Sharp;
   if (kind === 'bmp') {
     const bmp = decodeBmp(bytes);
-    if (!bmp) return undefined;
+    if (!bmp) return refused;
     input = sharp(bmp.data, { raw: { width: bmp.width, height: bmp.height, channels: 4 } });
   } else {
-    input = sharp(bytes, { animated: kind === 'gif', limitInputPixels: 40_000_000 });
+    const animated = kind === 'gif';
+    if (animated) {
+      const meta = await sharp(bytes, { animated, limitInputPixels: false })
+        .metadata()
+        .catch(() => null);
+      if (!meta?.width) return refused;
+      const frames = meta.pages ?? 1;
+      const frameHeight = meta.pageHeight ?? meta.height ?? 0;
+      if (frames > 1 && meta.width * frameHeight * frames > ANIMATION_PIXEL_BUDGET) {
+        return { ok: false, reason: 'animated', max: ANIMATION_PIXEL_BUDGET / 1_000_000 };
+      }
+    }
+    input = sharp(bytes, { animated, limitInputPixels: MAX_INPUT_PIXELS });
   }
   const fit = FIT[use];
   try {
-    return await input
+    const webp = await input
+      .timeout({ seconds: CONVERT_TIMEOUT_S })
       .rotate()
       .resize({
         width: fit.width,
@@ -135,17 +183,28 @@ export async function processImage(
       })
       .webp({ quality: 82 })
       .toBuffer();
+    return { ok: true, webp };
   } catch {
-    return undefined;
+    return refused;
   }
 }
 
-/** Stores processed bytes under `<dataDir>/uploads/YYYY/MM/`; returns the public path. */
-export async function storeImage(dataDir: string, webp: Buffer, now = new Date()): Promise<string> {
+/**
+ * Stores processed bytes under `<dataDir>/uploads/YYYY/MM/` (served publicly) or, for a private
+ * use, `<dataDir>/private/YYYY/MM/` (served only by GET /api/user/private_image); returns the
+ * image's reference, `/uploads/...` or `/private/...`.
+ */
+export async function storeImage(
+  dataDir: string,
+  webp: Buffer,
+  now = new Date(),
+  use: ImageUse = 'image',
+): Promise<string> {
+  const root = PRIVATE_USES.includes(use) ? 'private' : 'uploads';
   const month = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
-  const dir = path.join(dataDir, 'uploads', month);
+  const dir = path.join(dataDir, root, month);
   await mkdir(dir, { recursive: true });
   const name = `${randomBytes(12).toString('hex')}.webp`;
   await writeFile(path.join(dir, name), webp);
-  return `/uploads/${month}/${name}`;
+  return `/${root}/${month}/${name}`;
 }

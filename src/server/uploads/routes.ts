@@ -1,23 +1,32 @@
 /**
  * POST /api/user/file: one image (multipart field `image`, optional `use`: cover, cover_v,
- * image or avatar) checked, processed and stored; answers its path under img_upload_url.
+ * image, avatar or id_photo) checked, converted in the conversion queue (converter.ts) and
+ * stored with its uploader; answers its path under img_upload_url. A full queue answers busy
+ * (HTTP 503, Retry-After) and stores nothing.
+ * GET /api/user/private_image?path=: a private image (an ID photo) to its uploader and to
+ * administrators only.
  * POST /api/qcloud_sts: temporary cloud-storage credentials, only when cloud storage is
  * configured; this deployment stores uploads itself, so it says so and clients use /api/user/file.
  */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { ROLE } from '../db/schema.ts';
 import type { ApiEnv } from '../http/api-env.ts';
 import { ApiError, ok } from '../http/envelope.ts';
 import { requireUser } from '../http/middleware.ts';
 import { rateLimit } from '../shared/limits.ts';
 import { log } from '../log.ts';
-import { checkImage, MAX_IMAGE_BYTES, processImage, storeImage, type ImageUse } from './images.ts';
+import { imageConverter } from './converter.ts';
+import { checkImage, IMAGE_USES, MAX_IMAGE_BYTES, PRIVATE_USES, storeImage } from './images.ts';
+import { recordUpload, uploadOf } from './refs.ts';
 
 /** Uploads per user per minute. */
 const uploads = rateLimit('uploads', 20, 60_000);
-const USES: readonly ImageUse[] = ['cover', 'cover_v', 'image', 'avatar'];
 /** Room for the multipart envelope around a file just under the limit. */
 const MAX_BODY = MAX_IMAGE_BYTES + 64 * 1024;
+const PRIVATE_PATH = /^\/private\/(\d{4}\/\d{2}\/[0-9a-f]{24}\.webp)$/;
 
 /** Upload routes, mounted under /api. */
 export const uploadRoutes = new Hono<ApiEnv>()
@@ -32,6 +41,7 @@ export const uploadRoutes = new Hono<ApiEnv>()
     }),
     async (c) => {
       const user = c.get('user')!;
+      const { db, env } = c.get('rt');
       await uploads.enforce(c.get('rt'), String(user.id));
       const body = await c.req.parseBody().catch(() => {
         throw new ApiError('studio.upload.type');
@@ -42,14 +52,39 @@ export const uploadRoutes = new Hono<ApiEnv>()
       const bytes = new Uint8Array(await file.arrayBuffer());
       const checked = checkImage(file.name, bytes);
       if (!checked.ok) throw new ApiError(`studio.upload.${checked.reason}`);
-      const use = USES.find((u) => u === body.use) ?? 'image';
-      const webp = await processImage(bytes, checked.kind, use);
-      if (!webp) throw new ApiError('studio.upload.type');
-      const url = await storeImage(c.get('rt').env.dataDir, webp);
-      log('info', 'image_uploaded', { userId: user.id, use, bytes: webp.length });
+      const use = IMAGE_USES.find((u) => u === body.use) ?? 'image';
+      const converter = imageConverter({ slots: env.uploadConversions, waiting: env.uploadQueue });
+      const converted = await converter.convert(bytes, checked.kind, use);
+      if (!converted.ok) {
+        throw new ApiError(`studio.upload.${converted.reason}`, {
+          params: converted.reason === 'animated' ? { max: converted.max } : {},
+        });
+      }
+      const url = await storeImage(env.dataDir, converted.webp, new Date(), use);
+      await recordUpload(db, url, user.id, use);
+      log('info', 'image_uploaded', { userId: user.id, use, bytes: converted.webp.length });
       return ok(c, { list: [url], url });
     },
   )
+  .get('/user/private_image', requireUser, async (c) => {
+    const user = c.get('user')!;
+    const ref = c.req.query('path') ?? '';
+    const match = PRIVATE_PATH.exec(ref);
+    const owner = match ? await uploadOf(c.get('rt').db, ref) : undefined;
+    const allowed =
+      owner &&
+      PRIVATE_USES.some((u) => u === owner.use) &&
+      (owner.userId === user.id || user.role === ROLE.admin);
+    if (!allowed) throw new ApiError('errors.notFound', { httpStatus: 404 });
+    const file = path.join(c.get('rt').env.dataDir, 'private', match![1]!);
+    const bytes = await readFile(file).catch(() => null);
+    if (!bytes) throw new ApiError('errors.notFound', { httpStatus: 404 });
+    return c.body(new Uint8Array(bytes), 200, {
+      'content-type': 'image/webp',
+      'cache-control': 'private, no-store',
+      'x-content-type-options': 'nosniff',
+    });
+  })
   .post('/qcloud_sts', requireUser, () => {
     throw new ApiError('studio.upload.noCloud', { status: 1 });
   });

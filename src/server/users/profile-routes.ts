@@ -25,13 +25,8 @@ import { addressKey } from '../http/rate-limit.ts';
 import { rateLimit } from '../shared/limits.ts';
 import { input } from '../http/validate.ts';
 import { log } from '../log.ts';
-import {
-  changeAvatar,
-  changeNickname,
-  isAvatarUpload,
-  nicknameFreeAt,
-  replacePassword,
-} from './profile.ts';
+import { acceptsImage } from '../uploads/refs.ts';
+import { changeAvatar, changeNickname, nicknameFreeAt, replacePassword } from './profile.ts';
 import { userInfo } from './service.ts';
 import { clearWatchHistory, watchHistoryPage } from './watch-history.ts';
 
@@ -104,9 +99,9 @@ export function profileRoutes() {
     })
     .post('/updateAvatar', requireUser, async (c) => {
       const { avatar } = await input(c, updateAvatarRequest);
-      const { db, bus, env } = c.get('rt');
+      const { db, bus } = c.get('rt');
       const user = c.get('user')!;
-      if (!(await isAvatarUpload(env.dataDir, avatar))) {
+      if (!(await acceptsImage(db, avatar, { uses: ['avatar'], owner: user.id }))) {
         throw new ApiError('engagement.profile.avatarInvalid');
       }
       await changeAvatar(db, user.id, avatar);

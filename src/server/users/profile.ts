@@ -1,17 +1,13 @@
 /**
  * The user's own profile: nickname (2-8 characters, no staff words, not another user's name,
- * once per 7 days), avatar (a square image uploaded here) and password (set once without one,
+ * once per 7 days), avatar (a square image the user uploaded here) and password (set once without one,
  * changed with the current password or an SMS code; the user's other sessions end).
  */
-import { stat } from 'node:fs/promises';
-import path from 'node:path';
 import { and, eq, isNull, lte, ne, or, sql } from 'drizzle-orm';
-import sharp from 'sharp';
 import { NICKNAME_LOCK_DAYS } from '../../lib/validation/engagement.ts';
 import { hashPassword } from '../auth/password.ts';
 import type { Db } from '../db/index.ts';
 import { sessions, users } from '../db/schema.ts';
-import { AVATAR_SIZE } from '../uploads/images.ts';
 
 const DAY_MS = 24 * 3600_000;
 
@@ -62,23 +58,6 @@ export async function changeNickname(
       .where(eq(users.id, userId));
     return { reason: 'locked', until: nicknameFreeAt(row?.at ?? now, now) ?? now };
   });
-}
-
-const UPLOAD = /^\/uploads\/(\d{4}\/\d{2}\/[0-9a-f]{24}\.webp)$/;
-
-/**
- * True when `url` names a stored upload that is a square avatar (uploaded with use=avatar):
- * anything else (a cover, a path outside the uploads, a missing file) is refused.
- */
-export async function isAvatarUpload(dataDir: string, url: string): Promise<boolean> {
-  const match = UPLOAD.exec(url);
-  if (!match) return false;
-  const file = path.join(dataDir, 'uploads', match[1]!);
-  if (!(await stat(file).catch(() => null))?.isFile()) return false;
-  const meta = await sharp(file)
-    .metadata()
-    .catch(() => null);
-  return meta?.width === AVATAR_SIZE && meta.height === AVATAR_SIZE;
 }
 
 /** Sets a user's avatar. */

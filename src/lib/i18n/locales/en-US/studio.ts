@@ -185,6 +185,9 @@ export const studio = {
     noCloud: 'Cloud storage is not configured here; images upload to the site instead',
     loading: 'Uploading…',
     failed: 'Upload failed, please try again',
+    busy: 'Too many images are being processed right now; please try again in a few seconds',
+    animated:
+      'This animated image is too large: its frames together may have at most {{max}} million pixels',
   },
   errors: {
     noPlan: 'This planned live does not exist or has already started or been cancelled',

@@ -184,6 +184,8 @@ export const studio: StudioResource = {
     noCloud: '未配置云存储，图片将直接上传到本站',
     loading: '上传中…',
     failed: '上传失败，请重试',
+    busy: '当前处理的图片过多，请几秒后重试',
+    animated: '动图过大：所有帧合计不能超过 {{max}} 百万像素',
   },
   errors: {
     noPlan: '该计划不存在，或已开播、已取消',
