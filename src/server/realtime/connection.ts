@@ -69,8 +69,11 @@ export class Connection implements Member {
   readonly matches = new Set<number>();
   /** The user whose inbox this socket hears; undefined without one. */
   inboxUser: number | undefined;
-  /** Inbox keys joined (user, groups, everyone, staff). */
-  readonly inboxKeys = new Set<string>();
+  /**
+   * Inbox keys joined (user, groups, everyone, staff); made by the first inbox frame, so the
+   * room's viewers, who have none, do not each carry an empty set.
+   */
+  inboxKeys: Set<string> | undefined;
   private tokens = FLOOD_BURST;
   private tokensAt = Date.now();
 

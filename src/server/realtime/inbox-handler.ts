@@ -26,12 +26,12 @@ const EVERYONE = 'all';
 const STAFF = 'staff';
 
 function joinKey(ctx: RoomContext, conn: Connection, key: string): void {
-  conn.inboxKeys.add(key);
+  (conn.inboxKeys ??= new Set()).add(key);
   ctx.rooms.join(key, conn);
 }
 
 function leaveKey(ctx: RoomContext, conn: Connection, key: string): void {
-  conn.inboxKeys.delete(key);
+  conn.inboxKeys?.delete(key);
   ctx.rooms.leave(key, conn);
 }
 
@@ -75,7 +75,8 @@ export async function handleInbox(
 
 /** Unsubscribes the socket's inbox (on close or a second inbox frame). */
 export function closeInbox(ctx: RoomContext, conn: Connection): void {
-  for (const key of [...conn.inboxKeys]) leaveKey(ctx, conn, key);
+  if (conn.inboxKeys) for (const key of [...conn.inboxKeys]) leaveKey(ctx, conn, key);
+  conn.inboxKeys = undefined;
   conn.inboxUser = undefined;
 }
 
