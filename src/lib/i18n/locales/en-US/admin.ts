@@ -104,7 +104,7 @@ export const admin = {
     search: 'User id or phone (the last digits are enough)',
     searchButton: 'Search',
     none: 'No user matches',
-    role: { '1': 'Member', '2': 'Anchor', '3': 'Administrator' },
+    role: { '0': 'System account', '1': 'Member', '2': 'Anchor', '3': 'Administrator' },
     joined: 'Joined {{time}}',
     sessions: '{{count}} active sessions',
     bannedUntil: 'Banned until {{time}}: {{reason}}',
@@ -166,6 +166,7 @@ export const admin = {
     banAdmin: 'Make the administrator a member before banning them',
     notBanned: 'This user is not banned',
     anchorRole: 'Anchors keep their role; it changes through the anchor review',
+    systemAccount: 'This is a system ledger account: its role, bans and sessions cannot be changed',
   },
   api: {
     banned: 'This account is banned until {{until}}: {{reason}}',

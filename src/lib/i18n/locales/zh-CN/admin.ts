@@ -105,7 +105,7 @@ export const admin: AdminResource = {
     search: '用户 ID 或手机号（输入末几位即可）',
     searchButton: '搜索',
     none: '没有匹配的用户',
-    role: { '1': '普通用户', '2': '主播', '3': '管理员' },
+    role: { '0': '系统账户', '1': '普通用户', '2': '主播', '3': '管理员' },
     joined: '{{time}} 注册',
     sessions: '{{count}} 个有效登录',
     bannedUntil: '封禁至 {{time}}：{{reason}}',
@@ -167,6 +167,7 @@ export const admin: AdminResource = {
     banAdmin: '请先将该管理员设为普通用户再封禁',
     notBanned: '该用户未被封禁',
     anchorRole: '主播的角色不能在此修改，请通过主播审核',
+    systemAccount: '这是系统记账账户，不能修改它的角色、封禁或登录状态',
   },
   api: {
     banned: '该账号已被封禁至 {{until}}，原因：{{reason}}',
