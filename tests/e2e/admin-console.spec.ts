@@ -99,7 +99,7 @@ test('an administrator runs the platform from the console', async ({
   browser,
   server,
 }, info) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   // The fan logs in with a password later on (demo fans sign in by SMS otherwise).
   await server.rt.db
     .update(users)
