@@ -13,6 +13,7 @@ import { BadInput, cliActor, t, type Command, type Run } from './admin/cli.ts';
 import { inboxCommands } from './admin/inbox.ts';
 import { ledgerCommands } from './admin/ledger.ts';
 import { maintenanceCommands } from './admin/maintenance.ts';
+import { reserveCommands } from './admin/reserve.ts';
 import { settingsCommands } from './admin/settings.ts';
 import { userCommands } from './admin/users.ts';
 
@@ -23,6 +24,7 @@ const COMMANDS: Record<string, Command> = {
   ...userCommands,
   ...inboxCommands,
   ...ledgerCommands,
+  ...reserveCommands,
 };
 
 const WIDE = 46;

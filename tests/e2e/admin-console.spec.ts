@@ -1,5 +1,6 @@
 /**
  * The operations console in the browser: an administrator reaches /admin from the user card,
+ * tops up the platform account and finishes a quiz cancellation that had stopped on it,
  * verifies the ledger, turns a switch off and on, plans and removes a maintenance window, bans
  * a fan (who is then told why at login, in the login dialog) and lifts the ban, and finds every
  * change in the audit log; a member is refused. Each tab passes axe; screens at 375 and 1440 px
@@ -8,7 +9,13 @@
 import type { Page } from '@playwright/test';
 import { eq } from 'drizzle-orm';
 import { hashPassword } from '../../src/server/auth/password.ts';
-import { users } from '../../src/server/db/schema.ts';
+import type { Db } from '../../src/server/db/index.ts';
+import { users, wallets } from '../../src/server/db/schema.ts';
+import { PLATFORM_ID } from '../../src/server/quiz/accounts.ts';
+import { placeBets } from '../../src/server/quiz/bets.ts';
+import { createQuiz } from '../../src/server/quiz/service.ts';
+import { runJob, startCancel, startDraw } from '../../src/server/quiz/settle.ts';
+import { applyMoves, readBalances } from '../../src/server/wallet/ledger.ts';
 import {
   expect,
   expectAccessible,
@@ -25,6 +32,62 @@ import {
 const ADMIN = '13900000005';
 const MEMBER = '13900000004';
 const FAN = '13900000027';
+/** The demo anchor whose room is live: the stopped cancellation's quizzes are asked there. */
+const ANCHOR_ID = 100003;
+
+/**
+ * A quiz drawn for a winner who then staked everything on the next quiz, and an administrator's
+ * cancellation of it that stopped because the platform account is `short` gold short. Returns
+ * the stopped quiz's id.
+ */
+async function stallCancellation(db: Db, short: number): Promise<number> {
+  const people = await db
+    .insert(users)
+    .values([
+      { mobile: '17760000001', nickName: 'Reserve winner' },
+      { mobile: '17760000002', nickName: 'Reserve loser' },
+    ])
+    .returning({ id: users.id });
+  const [winner, loser] = people.map((p) => p.id) as [number, number];
+  await db.insert(wallets).values([{ userId: winner }, { userId: loser }]);
+  const big = (await readBalances(db, PLATFORM_ID)).gold + short;
+  for (const [userId, amount] of [
+    [winner, 1_000],
+    [loser, big],
+  ] as const) {
+    await applyMoves(db, {
+      key: `e2e-reserve:${userId}`,
+      kind: 'grant',
+      moves: [{ userId, currency: 'gold', amount, kind: 'grant' }],
+    });
+  }
+  const ask = () =>
+    createQuiz(db, {
+      anchorId: ANCHOR_ID,
+      byUserId: ANCHOR_ID,
+      question: 'Reserve test?',
+      optionA: 'Yes',
+      optionB: 'No',
+      minBet: 100,
+      closeMinutes: 30,
+      feeBp: 0,
+    });
+  const first = (await ask()).guess_id;
+  await placeBets(db, [
+    { userId: winner, quizId: first, option: 1, amount: 1_000, clientMsgId: 'w' },
+    { userId: loser, quizId: first, option: 2, amount: big, clientMsgId: 'l' },
+  ]);
+  await startDraw(db, first, 1);
+  await runJob(db, first);
+  const second = (await ask()).guess_id;
+  const won = (await readBalances(db, winner)).gold;
+  await placeBets(db, [
+    { userId: winner, quizId: second, option: 1, amount: won, clientMsgId: 'w' },
+  ]);
+  await startCancel(db, first, null);
+  await expect(runJob(db, first)).rejects.toThrow('quiz.errors.reserveShort');
+  return first;
+}
 
 async function openTab(page: Page, name: string) {
   await page.locator(`[data-tab]`).filter({ hasText: name }).click();
@@ -36,7 +99,7 @@ test('an administrator runs the platform from the console', async ({
   browser,
   server,
 }, info) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   // The fan logs in with a password later on (demo fans sign in by SMS otherwise).
   await server.rt.db
     .update(users)
@@ -57,8 +120,34 @@ test('an administrator runs the platform from the console', async ({
   await expect(page.locator('[data-verification="clean"] .ad-verdict')).toHaveText(
     'Clean: every balance equals its ledger',
   );
+
+  // The platform reserve: a cancellation after the draw stopped because the winner had staked
+  // the winnings again; a top-up (a bad amount refused first) lets it finish from the console.
+  const stalled = await stallCancellation(server.rt.db, 25_000);
+  await page.reload();
+  const reserve = page.locator('[data-reserve]');
+  const unfinished = reserve.locator(`[data-unfinished="${stalled}"]`);
+  await expect(unfinished).toContainText('short by 250.00');
+  const platform = reserve.locator('[data-balance="platform"] dd');
+  const held = Number((await platform.innerText()).replace(/,/g, ''));
+  await reserve.getByLabel('Gems').fill('2.505');
+  await reserve.getByLabel('Reason (kept in the audit log)').fill('Cover a reversed quiz');
+  await reserve.getByRole('button', { name: 'Top up' }).click();
+  await expectToast(page, 'Enter gems, more than 0 and with at most two decimals');
+  await reserve.getByLabel('Gems').fill('250');
+  await reserve.getByRole('button', { name: 'Top up' }).click();
+  await expectToast(page, 'Platform account topped up');
+  await expect(platform).toHaveText(
+    (held + 250).toLocaleString('en-US', { minimumFractionDigits: 2 }),
+  );
+  await expect(unfinished).toContainText('can finish now');
   await expectAccessible(page);
   await screenshot(page, info, 'admin-overview-1440-en-US');
+  await unfinished.getByRole('button', { name: 'Cancel again' }).click();
+  await expectToast(page, 'Cancellation finished');
+  await expect(unfinished).toHaveCount(0);
+  await page.getByRole('button', { name: 'Verify now' }).click();
+  await expect(page.locator('[data-verification="clean"] .ad-verdict')).toBeVisible();
 
   // Settings: the live preview tab off, then on again (the home page reads it at once).
   await openTab(page, 'Settings');
@@ -168,7 +257,11 @@ test('screens of the console at 375 and 1440 px in both languages, and a member 
   await page.goto('/admin');
   await signIn(page, ADMIN);
   await expect(page.locator('.ad-stat.is-gold strong')).toBeVisible();
+  await expect(page.locator('[data-reserve]')).toContainText('为平台账户注资');
   await screenshot(page, info, 'admin-overview-375-zh-CN');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await screenshot(page, info, 'admin-overview-1440-zh-CN');
+  await page.setViewportSize({ width: 375, height: 800 });
   await openTab(page, '设置');
   await expect(page.locator('[data-setting="checkin_switch"]')).toContainText('每日签到按钮与弹窗');
   await expectAccessible(page);
@@ -183,6 +276,9 @@ test('screens of the console at 375 and 1440 px in both languages, and a member 
 
   await useLocale(page, baseURL!, 'en-US');
   await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto('/admin');
+  await expect(page.locator('[data-reserve]')).toContainText('Top up the platform account');
+  await screenshot(page, info, 'admin-overview-375-en-US');
   await page.goto('/admin#feedback');
   await expect(page.locator('[data-panel="feedback"]')).toBeVisible();
   await screenshot(page, info, 'admin-feedback-375-en-US');

@@ -2,7 +2,8 @@
  * `npm run admin` as an operator runs it (the real script in child processes on a PGlite data
  * folder): a setting changes with an audit row naming the command line, bad input exits 2 with
  * one line and changes nothing, a ban shows in the user's search and is lifted, maintenance is
- * planned and listed, a ledger verification is stored and summarised, an unknown verb gets usage.
+ * planned and listed, a ledger verification is stored and summarised, the platform account is
+ * topped up and a cancellation that stopped on it is finished, an unknown verb gets usage.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -14,7 +15,13 @@ import { activeBan } from '../../src/server/admin/users.ts';
 import { openDatabase, type Db } from '../../src/server/db/index.ts';
 import { adminAudit, appConfig } from '../../src/server/db/schema.ts';
 import { seedDemo } from '../../src/server/db/seed/index.ts';
-import { userIdByMobile } from './helpers.ts';
+import { QUIZ_STATUS } from '../../src/lib/quiz/types.ts';
+import { PLATFORM_ID } from '../../src/server/quiz/accounts.ts';
+import { placeBets } from '../../src/server/quiz/bets.ts';
+import { runJob, startDraw } from '../../src/server/quiz/settle.ts';
+import { findQuiz } from '../../src/server/quiz/views.ts';
+import { userIdByMobile, usersWithWallets } from './helpers.ts';
+import { askQuiz, expectQuizBalanced, fund, goldOf } from './quiz-helpers.ts';
 
 const ROOT = path.resolve('.');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'arena-admin-cli-'));
@@ -76,7 +83,7 @@ beforeAll(async () => {
     memberId = await userIdByMobile(db, '13900000001');
     dialogTimes = await setting(db, 'dialog_daily_times');
   });
-});
+}, 300_000);
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe('npm run admin', () => {
@@ -159,6 +166,73 @@ describe('npm run admin', () => {
     expect(summary.stdout).toContain('Clean: every balance equals its ledger');
     expect(summary.stdout).toMatch(/Last run .+ GMT\+8 by command line \(.+\)/);
   });
+
+  it('tops up the platform account and finishes a cancellation that stopped on it', async () => {
+    // A drawn quiz whose winner staked the winnings on the next quiz: cancelling it stops.
+    const stalled = await withDb(async (db) => {
+      const [w, l] = (await usersWithWallets(db, '1773000', 2)) as [number, number];
+      const big = (await goldOf(db, PLATFORM_ID)) + 500_000;
+      await fund(db, [w], 1_000, 'cli');
+      await fund(db, [l], big, 'cli');
+      const first = (await askQuiz(db)).guess_id;
+      await placeBets(db, [
+        { userId: w, quizId: first, option: 1, amount: 1_000, clientMsgId: 'w' },
+        { userId: l, quizId: first, option: 2, amount: big, clientMsgId: 'l' },
+      ]);
+      await startDraw(db, first, 1);
+      await runJob(db, first);
+      const second = (await askQuiz(db)).guess_id;
+      const won = await goldOf(db, w);
+      await placeBets(db, [
+        { userId: w, quizId: second, option: 1, amount: won, clientMsgId: 'w' },
+      ]);
+      return { first, second, loser: l, big };
+    });
+    const refused = await admin('quiz:cancel', String(stalled.first));
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toBe(
+      'Cancellation failed: the platform reserve cannot cover winnings already spent; top it up and try again\n',
+    );
+    const shown = await admin('reserve:show');
+    expect(shown.code).toBe(0);
+    expect(shown.stdout).toMatch(
+      new RegExp(`#${stalled.first} .*after the draw .*short by 5,000\\.00`),
+    );
+
+    for (const args of [['0', 'x'], ['12.345', 'x'], ['100'], ['abc', 'x']]) {
+      const bad = await admin('reserve:topup', ...args);
+      expect(bad.code, args.join(' ')).toBe(2);
+      expect(bad.stderr.trim().split('\n')).toHaveLength(1);
+    }
+    const topped = await admin('reserve:topup', '5000', 'Cover', 'reversal');
+    expect(topped.stderr).toBe('');
+    expect(topped.code).toBe(0);
+    expect(topped.stdout).toMatch(
+      /^Platform account topped up by 5,000\.00 gems; it holds [\d,]+\.\d\d\.\n$/,
+    );
+
+    const done = await admin('quiz:cancel', String(stalled.first));
+    expect(done.stderr).toBe('');
+    expect(done.stdout).toBe(
+      `Quiz ${stalled.first} cancelled after its draw: every stake is settled.\n`,
+    );
+    const before = await admin('quiz:cancel', String(stalled.second));
+    expect(before.stdout).toBe(
+      `Quiz ${stalled.second} cancelled before its draw: every stake is settled.\n`,
+    );
+    await withDb(async (db) => {
+      expect((await findQuiz(db, stalled.first))!.status).toBe(QUIZ_STATUS.revoked);
+      expect(await goldOf(db, stalled.loser)).toBe(stalled.big);
+      await expectQuizBalanced(db, stalled.first);
+      await expectQuizBalanced(db, stalled.second);
+      const [topUp] = await db
+        .select()
+        .from(adminAudit)
+        .where(eq(adminAudit.action, 'platform.topup'));
+      expect(topUp!.actor).toMatch(/^command line \(.+\)$/);
+      expect(topUp!.detail).toMatchObject({ amount: 500_000, reason: 'Cover reversal' });
+    });
+  }, 600_000);
 
   it('answers an unknown verb with the usage and exit code 2', async () => {
     const unknown = await admin('users:delete', '1');

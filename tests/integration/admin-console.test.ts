@@ -2,14 +2,15 @@
  * The operations console's calls: administrators only (guests log in, others are refused, with
  * nothing changed); a setting, the chat rules and a maintenance record change what every
  * visitor gets; a platform ban refuses login with its reason and ends every session; the role
- * and logout everywhere; the inbox lists; verifications are stored; and each change is in the
- * audit trail with who made it.
+ * and logout everywhere (all refused on the system ledger accounts); the inbox lists;
+ * verifications are stored; and each change is in the audit trail with who made it.
  */
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/server/auth/password.ts';
 import { createSession, findSessionUser } from '../../src/server/auth/sessions.ts';
-import { adminAudit, users } from '../../src/server/db/schema.ts';
+import { accountBans, adminAudit, users } from '../../src/server/db/schema.ts';
+import { PLATFORM_ID, QUIZ_ESCROW_ID } from '../../src/server/quiz/accounts.ts';
 import { apiSuite, callApi, DB_KINDS, userIdByMobile, usersWithWallets } from './helpers.ts';
 
 const ADMIN_MOBILE = '13900000005';
@@ -259,6 +260,36 @@ describe.each(DB_KINDS)('operations console on %s', (kind) => {
     expect(out.status).toBe(0);
     expect(await findSessionUser(t.rt.db, user.token)).toBeNull();
     expect(await findSessionUser(t.rt.db, second)).toBeNull();
+  });
+
+  it('refuses to change the system ledger accounts, in both languages, changing nothing', async () => {
+    const admin = await sessionOf(ADMIN_MOBILE);
+    const before = (await audits()).length;
+    const calls: [path: string, body: unknown][] = [
+      ['/api/admin/console/users/role', { user_id: QUIZ_ESCROW_ID, role: 3 }],
+      ['/api/admin/console/users/role', { user_id: PLATFORM_ID, role: 1 }],
+      ['/api/admin/console/users/ban', { user_id: PLATFORM_ID, minutes: 0, reason: 'x' }],
+      ['/api/admin/console/users/unban', { user_id: QUIZ_ESCROW_ID }],
+      ['/api/admin/console/users/logout', { user_id: PLATFORM_ID }],
+    ];
+    for (const [path, body] of calls) {
+      const en = await callApi(api, 'POST', path, body, admin.headers);
+      expect(en, path).toMatchObject({
+        status: 1,
+        msg: 'This is a system ledger account: its role, bans and sessions cannot be changed',
+      });
+      const zh = await callApi(api, 'POST', path, body, { ...admin.headers, lang: 'zh_cn' });
+      expect(zh.msg, path).toBe('这是系统记账账户，不能修改它的角色、封禁或登录状态');
+    }
+    const system = await t.rt.db
+      .select({ id: users.id, role: users.role })
+      .from(users)
+      .where(inArray(users.id, [QUIZ_ESCROW_ID, PLATFORM_ID]));
+    expect(system.map((u) => u.role)).toEqual([0, 0]);
+    expect(
+      await t.rt.db.select().from(accountBans).where(eq(accountBans.userId, PLATFORM_ID)),
+    ).toEqual([]);
+    expect(await audits()).toHaveLength(before);
   });
 
   it('verifies the ledger on demand and shows the last result in the overview', async () => {

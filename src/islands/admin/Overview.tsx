@@ -1,8 +1,12 @@
-/** The money panel: balances held, the last day's activity and the ledger's last verification. */
+/**
+ * The money panel: balances held, the last day's activity, the ledger's last verification and the
+ * platform reserve.
+ */
 import { useStore } from '@nanostores/react';
 import { $overview, loadOverview, verifyLedgerNow } from '../../lib/stores/admin.ts';
 import { $locale } from '../../lib/stores/locale.ts';
 import { useT } from '../use-t.ts';
+import { ReserveCard } from './Reserve.tsx';
 import { formatTime, formatUnits, useAction, usePanel } from './use-panel.ts';
 
 /** The overview tab. */
@@ -101,6 +105,7 @@ export function OverviewPanel() {
           </button>
         </div>
       </div>
+      <ReserveCard />
     </div>
   );
 }

@@ -64,6 +64,9 @@ function BanForm({ user, onDone }: { user: AdminUserView; onDone: () => void }) 
   );
 }
 
+/** The role of the system ledger accounts (quiz escrow, platform): shown, never changed. */
+const SYSTEM_ROLE = 0;
+
 function UserCard({ user }: { user: AdminUserView }) {
   const t = useT();
   const locale = useStore($locale);
@@ -102,7 +105,11 @@ function UserCard({ user }: { user: AdminUserView }) {
             : t('admin.users.bannedForever', { reason: user.ban.reason })}
         </p>
       )}
-      {banning ? (
+      {user.role === SYSTEM_ROLE ? (
+        <p className="ad-muted" data-system>
+          {t('admin.errors.systemAccount')}
+        </p>
+      ) : banning ? (
         <BanForm user={user} onDone={() => setBanning(false)} />
       ) : (
         <div className="ad-actions">

@@ -129,3 +129,34 @@ export interface VerifyReport {
   /** Operations without any ledger row. */
   emptyOperations: number;
 }
+
+/** A quiz cancellation that has not finished (it stopped on the platform reserve, or runs now). */
+export interface UnfinishedCancellation {
+  guess_id: number;
+  question: string;
+  anchor_id: number;
+  /** 'cancel' before the draw, 'revoke' after it. */
+  job: 'cancel' | 'revoke';
+  /** Gold (minor units) the platform account must still pay out for it to finish. */
+  need: number;
+  /** What the platform account lacks for that now (0 when it can finish). */
+  short: number;
+}
+
+/** The platform's own money: its reserve, the escrow, what operators paid in, stuck cancellations. */
+export interface ReserveView {
+  /** Gold of the platform account (fees and remainders in, covers of spent winnings out). */
+  platform: number;
+  /** Gold held in the quiz escrow for stakes not yet settled. */
+  escrow: number;
+  /** Gold operators have paid into the platform account with top-ups, in total. */
+  paid_in: number;
+  cancellations: UnfinishedCancellation[];
+}
+
+/** A top-up as done: its ledger operation and the platform account's gold after it. */
+export interface TopUpView {
+  operation_id: number;
+  amount: number;
+  platform: number;
+}

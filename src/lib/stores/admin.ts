@@ -11,7 +11,9 @@ import type {
   LedgerSummary,
   MaintenanceView,
   RechargeOrderView,
+  ReserveView,
   SettingView,
+  TopUpView,
   VerificationView,
 } from '../admin/views.ts';
 import type { ChatConfig } from '../rules/chat.ts';
@@ -55,6 +57,30 @@ export async function verifyLedgerNow(): Promise<VerificationView> {
   const summary = $overview.get();
   if (summary) $overview.set({ ...summary, last: run });
   return run;
+}
+
+/** The platform reserve and unfinished cancellations; null until loaded. */
+export const $reserve = atom<ReserveView | null>(null);
+
+/** Loads the platform reserve. */
+export async function loadReserve(): Promise<void> {
+  $reserve.set(await call<ReserveView>('get', `${BASE}/reserve`));
+}
+
+/** Pays `amount` gold (minor units) into the platform account, then shows the reserve again. */
+export async function topUpReserve(amount: number, reason: string): Promise<TopUpView> {
+  const done = await call<TopUpView>('post', `${BASE}/reserve/topup`, { amount, reason });
+  await loadReserve();
+  return done;
+}
+
+/** Cancels a quiz again (finishing a cancellation that stopped), then shows the reserve again. */
+export async function finishCancellation(guessId: number): Promise<void> {
+  try {
+    await call('post', '/api/admin/guess/cancel', { guess_id: guessId });
+  } finally {
+    await loadReserve();
+  }
 }
 
 /** Settings and chat rules; null until loaded. */

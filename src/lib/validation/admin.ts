@@ -156,6 +156,15 @@ export const roleRequest = z.object({
 /** POST /api/admin/users/{unban,logout}. */
 export const userRequest = z.object({ user_id: wholeNumber(1) });
 
+/** Largest top-up of the platform account at once: 100 million gems, in minor units. */
+export const MAX_TOPUP = 10_000_000_000;
+
+/** POST /api/admin/console/reserve/topup: gold in minor units and why (for the audit trail). */
+export const topUpRequest = z.object({
+  amount: wholeNumber(1, MAX_TOPUP),
+  reason: line(200),
+});
+
 /** Rows per page of the console's lists. */
 export const ADMIN_PAGE = 30;
 

@@ -1,8 +1,9 @@
 /**
  * The administrators' console calls, mounted at /api/admin/console: settings and chat rules,
  * maintenance records, users (search, ban, role, logout everywhere), the feedback inbox, recharge
- * orders, the money summary with ledger verification, and the audit trail. Every call answers
- * administrators only; every change is audited with who made it.
+ * orders, the money summary with ledger verification, the platform reserve and its top-up, and
+ * the audit trail. Every call answers administrators only; every change is audited with who made
+ * it.
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
@@ -14,6 +15,7 @@ import {
   pageRequest,
   roleRequest,
   setSettingRequest,
+  topUpRequest,
   userRequest,
   userSearchRequest,
 } from '../../lib/validation/admin.ts';
@@ -26,6 +28,7 @@ import { listAudit } from './audit.ts';
 import { actorOf, requireAdmin } from './guard.ts';
 import { listFeedback, listRechargeOrders } from './inbox.ts';
 import { ledgerSummary, recordVerification } from './ledger.ts';
+import { reserveView, topUpPlatform } from './reserve.ts';
 import { addMaintenance, listMaintenance, removeMaintenance } from './maintenance.ts';
 import { listSettings, setChatConfig, setSetting } from './settings.ts';
 import { banUser, findUsers, logoutEverywhere, setRole, unbanUser } from './users.ts';
@@ -49,6 +52,11 @@ export function adminConsoleRoutes() {
       const actor = await actorOf(c);
       await verifications.enforce(c.get('rt'), String(actor.id));
       return ok(c, await recordVerification(c.get('rt').db, actor.label));
+    })
+    .get('/reserve', async (c) => ok(c, await reserveView(c.get('rt').db)))
+    .post('/reserve/topup', async (c) => {
+      const topUp = await input(c, topUpRequest);
+      return ok(c, await topUpPlatform(c.get('rt').db, await actorOf(c), topUp));
     })
     .get('/settings', async (c) => {
       const { db } = c.get('rt');

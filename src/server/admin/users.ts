@@ -1,7 +1,8 @@
 /**
  * Users as administrators see them: search by id or phone, platform-wide bans (no login and no
  * session while one runs), the administrator role, and logging a user out everywhere. Every
- * change is audited in its transaction; sockets of ended sessions are closed over the bus.
+ * change is audited in its transaction; sockets of ended sessions are closed over the bus. The
+ * system ledger accounts (role 0) are shown but refuse every one of these changes.
  */
 import type { AdminUserView, BanView } from '../../lib/admin/views.ts';
 import { and, desc, eq, gt, isNull, or, sql, type SQL } from 'drizzle-orm';
@@ -14,6 +15,7 @@ import { accountBans, sessions, users, wallets } from '../db/schema.ts';
 import { ApiError } from '../http/envelope.ts';
 import type { Bus } from '../realtime/bus.ts';
 import { scheduleLogoutEnd } from '../studio/live.ts';
+import { SYSTEM_ROLE } from '../quiz/accounts.ts';
 import { audit, type Actor } from './audit.ts';
 
 /** The condition "this ban runs now". */
@@ -108,6 +110,8 @@ async function targetOf(db: Db, actor: Actor, userId: number) {
     .where(eq(users.id, userId));
   if (!user) throw new ApiError('admin.errors.noUser');
   if (actor.id === userId) throw new ApiError('admin.errors.notYourself');
+  // The quiz escrow and the platform hold money for the ledger; nobody logs in as them.
+  if (user.role === SYSTEM_ROLE) throw new ApiError('admin.errors.systemAccount');
   return user;
 }
 

@@ -1,6 +1,7 @@
 /**
  * Bets. A bet stakes gold on one option of a quiz that takes bets: the bettor's debit and the
- * quiz escrow's credit are one ledger operation under the key `quiz:bet:<user>:<client_msg_id>`,
+ * quiz escrow's credit are one ledger operation under the key
+ * `quiz:bet:<quiz>:<user>:<client_msg_id>` (the same client id on another quiz is another bet),
  * written in the transaction that adds the bet to the viewer's stake and to the quiz's pool.
  * Bets from the hub go through a queue (group commit, as gifts do): bets arriving while a batch
  * is written wait and go together in the next one, one transaction per batch.
@@ -55,9 +56,9 @@ export interface BetOutcome {
   pools?: { poolA: number; poolB: number; bettorsA: number; bettorsB: number };
 }
 
-/** The ledger key of a bet. */
-export function betKey(bet: Pick<Bet, 'userId' | 'clientMsgId'>): string {
-  return `quiz:bet:${bet.userId}:${bet.clientMsgId}`;
+/** The ledger key of a bet: one press of one user on one quiz. */
+export function betKey(bet: Pick<Bet, 'quizId' | 'userId' | 'clientMsgId'>): string {
+  return `quiz:bet:${bet.quizId}:${bet.userId}:${bet.clientMsgId}`;
 }
 
 interface QuizState {

@@ -8,6 +8,7 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { ROLE } from '../db/schema.ts';
 import type { ApiEnv } from '../http/api-env.ts';
+import { actorOf } from '../admin/guard.ts';
 import { ApiError, ok } from '../http/envelope.ts';
 import { requireUser } from '../http/middleware.ts';
 import { rateLimit } from '../shared/limits.ts';
@@ -23,7 +24,8 @@ import { QUIZ_STATUS } from '../../lib/quiz/types.ts';
 import { announceQuiz, announceSettled } from './announce.ts';
 import { allQuizzes, anchorQuizzes, publicQuizzes, userBets } from './lists.ts';
 import { closeQuiz, createQuiz, managesRoom, QuizError } from './service.ts';
-import { runJob, startCancel, startDraw } from './settle.ts';
+import { cancelQuiz } from './cancel.ts';
+import { runJob, startDraw } from './settle.ts';
 import { findQuiz, quizzesByIds, roomQuizIds } from './views.ts';
 
 /** What failed, for the refusal's message: 'Creation failed: …', 'Closing failed: …' (spec §8). */
@@ -130,9 +132,8 @@ export const adminQuizRoutes = new Hono<ApiEnv>()
   .post('/cancel', async (c) => {
     const { guess_id } = await input(c, quizIdSchema);
     const { db, bus } = c.get('rt');
-    await refusing(c, 'cancel', () => startCancel(db, guess_id, c.get('user')!.id));
-    const settled = await refusing(c, 'cancel', () => runJob(db, guess_id));
-    if (settled) announceSettled(db, bus, settled);
+    const actor = await actorOf(c);
+    const settled = await refusing(c, 'cancel', () => cancelQuiz(db, bus, actor, guess_id));
     const quiz = settled?.quiz ?? (await findQuiz(db, guess_id));
     return ok(c, {
       ...quiz,

@@ -93,18 +93,22 @@ export async function startDraw(
  * Starts an administrator's cancellation: before the draw every stake is refunded; after it the
  * winnings are taken back and the stakes refunded (cancellation after draw). A cancellation
  * that stopped half-way (the platform reserve could not cover spent winnings) is taken up again.
- * Returns the job to run.
+ * `record` runs in the same transaction (the audit row). Returns the job to run.
  */
 export async function startCancel(
   db: Db,
   id: number,
-  adminId: number,
+  adminId: number | null,
   now = new Date(),
+  record?: (tx: Db, job: QuizJob, resumed: boolean) => Promise<void>,
 ): Promise<QuizJob> {
   return db.transaction(async (tx) => {
     const quiz = await lockQuiz(tx, id);
     if (!quiz) throw new QuizError('quiz.errors.notFound');
-    if (quiz.job === 'cancel' || quiz.job === 'revoke') return quiz.job;
+    if (quiz.job === 'cancel' || quiz.job === 'revoke') {
+      await record?.(tx, quiz.job, true);
+      return quiz.job;
+    }
     if (quiz.job !== null) throw new QuizError('quiz.errors.settling');
     let job: QuizJob;
     if (AWAITING_DRAW.includes(quiz.status)) job = 'cancel';
@@ -122,6 +126,7 @@ export async function startCancel(
         closedAt: sql`coalesce(${quizzes.closedAt}, ${now.toISOString()}::timestamptz)`,
       })
       .where(eq(quizzes.id, id));
+    await record?.(tx, job, false);
     return job;
   });
 }
