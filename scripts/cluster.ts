@@ -14,7 +14,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildIsStale } from './build-state.ts';
-import { startBalancer } from './cluster/balancer.ts';
+import { BALANCER_ADDRESS, startBalancer } from './cluster/balancer.ts';
 import {
   freePort,
   startPostgres,
@@ -92,7 +92,7 @@ try {
     REDIS_URL: redisUrl,
     DATA_DIR: process.env.DATA_DIR || path.join(runDir, 'data'),
     HOST: '127.0.0.1',
-    TRUST_PROXY: '127.0.0.1',
+    TRUST_PROXY: BALANCER_ADDRESS,
     PUBLIC_URL: process.env.PUBLIC_URL || `http://localhost:${port}`,
   };
 

@@ -9,6 +9,13 @@ import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { NGINX_BIN, WORKER_USER, workerIds } from '../../src/server/media/nginx.ts';
 
+/**
+ * The loopback address nginx connects to the apps from, and the apps trust (TRUST_PROXY): one
+ * of its own, so that a scraper or tool on the machine calling an app from 127.0.0.1 is a
+ * loopback caller, never mistaken for the balancer (whose requests name their client).
+ */
+export const BALANCER_ADDRESS = '127.0.0.2';
+
 /** What the balancer needs. */
 export interface BalancerOptions {
   /** Folder for its config, pid and temp files. */
@@ -73,6 +80,7 @@ ${servers}
     }
     location / {
       proxy_pass http://apps;
+      proxy_bind ${BALANCER_ADDRESS};
       proxy_http_version 1.1;
       proxy_set_header Host $http_host;
       proxy_set_header X-Real-IP $remote_addr;

@@ -87,6 +87,12 @@ export interface Env {
   replayRetentionDays: number;
   /** TCP connections one address may hold open, pages, API and hub together (MAX_SOCKETS_PER_IP). */
   maxSocketsPerIp: number;
+  /**
+   * Milliseconds a new TCP connection has to send its first request's headers before it is
+   * closed (FIRST_REQUEST_SECONDS); later requests of a kept-alive connection have Node's
+   * keep-alive and header timeouts.
+   */
+  firstRequestMs: number;
   /** Hub sockets one address may hold open (IM_MAX_PER_IP). */
   imMaxPerIp: number;
   /** Hub sockets in total; 0 derives it from the open-file limit (IM_MAX_CONNECTIONS). */
@@ -266,6 +272,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     webRtcPort: readWebRtcSettings(source).port,
     replayRetentionDays: whole(source, 'REPLAY_RETENTION_DAYS', 30, 0),
     maxSocketsPerIp: whole(source, 'MAX_SOCKETS_PER_IP', 1024, 1),
+    firstRequestMs: whole(source, 'FIRST_REQUEST_SECONDS', 10, 1) * 1000,
     imMaxPerIp: whole(source, 'IM_MAX_PER_IP', 256, 1),
     imMaxConnections: whole(source, 'IM_MAX_CONNECTIONS', 0, 0),
     imJoinMs: whole(source, 'IM_JOIN_SECONDS', 15, 1) * 1000,

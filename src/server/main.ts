@@ -70,6 +70,7 @@ export async function startServer(env: Env = readEnv()): Promise<RunningServer> 
     perAddress: env.maxSocketsPerIp,
     total: caps.sockets,
     trusted: env.trustProxy,
+    firstRequestMs: env.firstRequestMs,
   });
   await new Promise<void>((resolve) => server.listen(env.port, env.host, resolve));
   const address = server.address();

@@ -17,7 +17,7 @@ import { ROLE } from '../db/schema.ts';
 import type { ApiEnv } from '../http/api-env.ts';
 import { ApiError, ok } from '../http/envelope.ts';
 import { requireUser } from '../http/middleware.ts';
-import { addressKey } from '../http/rate-limit.ts';
+import { addressKey } from '../http/connection-limits.ts';
 import { rateLimit } from '../shared/limits.ts';
 import { input } from '../http/validate.ts';
 import {

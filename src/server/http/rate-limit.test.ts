@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressKey, RateLimiter } from './rate-limit.ts';
+import { RateLimiter } from './rate-limit.ts';
 
 /** Milliseconds `take` needs for `calls` new keys on a limiter already holding `held` keys. */
 function timeNewKeys(held: number, calls: number): number {
@@ -72,18 +72,5 @@ describe('RateLimiter', () => {
     // 7,000 fresh windows bought the victim key at most 70 resets beyond its first hit.
     expect(victimHits).toBeGreaterThan(1);
     expect(victimHits).toBeLessThanOrEqual(1 + Math.floor(fresh / maxKeys));
-  });
-});
-
-describe('addressKey', () => {
-  it('keeps IPv4, folds IPv4-mapped IPv6 and counts IPv6 by its /64', () => {
-    expect(addressKey('203.0.113.9')).toBe('203.0.113.9');
-    expect(addressKey('::ffff:203.0.113.9')).toBe('203.0.113.9');
-    expect(addressKey('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
-    expect(addressKey('2001:0DB8:0001:0002:ffff:1:2:3')).toBe('2001:db8:1:2::/64');
-    expect(addressKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
-    expect(addressKey('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
-    expect(addressKey('::1')).toBe('0:0:0:0::/64');
-    expect(addressKey('unknown')).toBe('unknown');
   });
 });

@@ -7,30 +7,6 @@
 /** Keys a limiter holds at most unless told otherwise. */
 const DEFAULT_MAX_KEYS = 20_000;
 
-/**
- * The source a remote address stands for, as limiters count it: an IPv4 address (IPv4-mapped
- * IPv6 folded to it) as is, an IPv6 address as its /64, since one subscriber or server holds a
- * whole /64 and could otherwise make a fresh key per request.
- */
-export function addressKey(address: string): string {
-  if (/^::ffff:\d+\.\d+\.\d+\.\d+$/i.test(address)) return address.slice(7);
-  if (!address.includes(':')) return address;
-  const [head = '', tail] = address.replace(/%.*$/, '').toLowerCase().split('::');
-  const groups = (part: string) =>
-    part ? part.split(':').flatMap((g) => (g.includes('.') ? ['0', '0'] : [g])) : [];
-  const front = groups(head);
-  const back = tail === undefined ? [] : groups(tail);
-  const all = [
-    ...front,
-    ...Array<string>(Math.max(0, 8 - front.length - back.length)).fill('0'),
-    ...back,
-  ];
-  return `${all
-    .slice(0, 4)
-    .map((g) => (parseInt(g, 16) || 0).toString(16))
-    .join(':')}::/64`;
-}
-
 /** Counts hits per key in windows of `windowMs`; refuses above `limit`. */
 export class RateLimiter {
   /** Windows in the order they started: the first is always the oldest. */

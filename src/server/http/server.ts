@@ -58,6 +58,12 @@ function redirect(res: ServerResponse, location: string): void {
   res.end();
 }
 
+/** Answers 404 with no body: the path is not there for this caller. */
+function notFound(res: ServerResponse): void {
+  res.writeHead(404, { 'content-type': 'text/plain', 'cache-control': 'no-store' });
+  res.end('Not Found');
+}
+
 /**
  * Answers /healthz (liveness): 200 while the process serves, with the database kind, version,
  * environment and uptime; it checks nothing else, so a load balancer does not restart a process
@@ -149,22 +155,21 @@ export function createRequestListener(parts: ServerParts) {
       void readiness(parts.rt, res);
       return;
     }
-    if (
-      path === '/metrics' &&
-      metricsAllowed(
-        callerOf(req, parts.rt.env.trustProxy),
-        req.headers.authorization,
-        parts.rt.env.metricsToken,
-      )
-    ) {
+    // Loopback-only paths: anyone else (a balancer's request naming no client among them)
+    // finds nothing there.
+    if (path === '/metrics') {
       observeRequest(req, res, started, 'metrics');
-      void metrics(res);
+      const caller = callerOf(req, parts.rt.env.trustProxy);
+      if (metricsAllowed(caller, req.headers.authorization, parts.rt.env.metricsToken))
+        void metrics(res);
+      else notFound(res);
       return;
     }
     // The embedded database's dump for npm run backup: loopback only, and a token (backup.ts).
-    if (path === BACKUP_PATH && isLoopback(callerOf(req, parts.rt.env.trustProxy))) {
+    if (path === BACKUP_PATH) {
       observeRequest(req, res, started, 'backup');
-      void serveBackup(parts.rt, req, res);
+      if (isLoopback(callerOf(req, parts.rt.env.trustProxy))) void serveBackup(parts.rt, req, res);
+      else notFound(res);
       return;
     }
     if (isApiPath(path)) {

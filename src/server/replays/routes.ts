@@ -12,7 +12,7 @@ import { unixSeconds } from '../../lib/time.ts';
 import { isAnchor } from '../anchors/profile.ts';
 import type { ApiEnv } from '../http/api-env.ts';
 import { ApiError, ok } from '../http/envelope.ts';
-import { addressKey } from '../http/rate-limit.ts';
+import { addressKey } from '../http/connection-limits.ts';
 import { rateLimit } from '../shared/limits.ts';
 import { input } from '../http/validate.ts';
 import { listUpcomingPlans, type PlanCard } from '../live/plans.ts';
