@@ -11,7 +11,7 @@ import { createSession } from '../../src/server/auth/sessions.ts';
 import { checkCodeLimits, CODE_RULES, issueCode } from '../../src/server/auth/codes.ts';
 import { loginFailures, smsCodes } from '../../src/server/db/schema.ts';
 import type { ApiError } from '../../src/server/http/envelope.ts';
-import { addressKey } from '../../src/server/http/rate-limit.ts';
+import { addressKey } from '../../src/server/http/connection-limits.ts';
 import { consoleSms } from '../../src/server/sms/index.ts';
 import { device, login, passCaptcha, requestCode } from './auth-helpers.ts';
 import { apiSuite, callApi, DB_KINDS, userIdByMobile, usersWithWallets } from './helpers.ts';

@@ -10,7 +10,7 @@ import {
   type SharedState,
 } from '../../src/server/shared/state.ts';
 import { rateLimit } from '../../src/server/shared/limits.ts';
-import { addressKey } from '../../src/server/http/rate-limit.ts';
+import { addressKey } from '../../src/server/http/connection-limits.ts';
 import { hasRedis, startRedis, type TestRedis } from './redis-helpers.ts';
 
 if (!hasRedis) console.warn('redis-server missing: the Redis shared-state cases do not run.');
