@@ -108,7 +108,7 @@ describe('recordings become replays (pglite)', () => {
   const replayServer = async () => {
     const server = createServer((req, res) => {
       const pathname = new URL(req.url ?? '/', 'http://replays.test').pathname;
-      void serveReplayMedia(t.rt.db, t.rt.env.mediaDir, pathname, req, res);
+      void serveReplayMedia(t.rt.db, t.rt.env.secret, t.rt.env.mediaDir, pathname, req, res);
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;

@@ -28,7 +28,8 @@ import {
 } from '../../lib/stores/live-room.ts';
 import { $locale } from '../../lib/stores/locale.ts';
 import { $userId } from '../../lib/stores/session.ts';
-import { $roomEntry, checkEntry } from '../../lib/stores/ticket-room.ts';
+import { $roomEntry, checkEntry, renewStream } from '../../lib/stores/ticket-room.ts';
+import { hasPass, keepPass, PASS_RENEW_MS } from '../../lib/player/stream-pass.ts';
 import { showToast } from '../../lib/stores/toast.ts';
 import { mountGiftStage } from '../gift-stage/mount.ts';
 import { mountPlayer } from '../player/mount.ts';
@@ -115,8 +116,25 @@ function gateTicketRoom(room: HTMLElement): void {
     player.dataset.src = entry.state.stream_url;
     player.removeAttribute('data-locked');
     mountPlayer(player);
+    renewPasses(player, Number(room.dataset.room));
   });
   void checkEntry(Number(room.dataset.room));
+}
+
+/**
+ * A ticket live's stream URL carries a pass (src/lib/player/stream-pass.ts): a new one is asked
+ * for while the viewer watches, for the player's requests and for its next load.
+ */
+function renewPasses(player: HTMLElement, anchorId: number): void {
+  if (!hasPass(player.dataset.src ?? '')) return;
+  keepPass(player.dataset.src!);
+  setInterval(() => {
+    void renewStream(anchorId).then((url) => {
+      if (!hasPass(url)) return;
+      keepPass(url);
+      player.dataset.src = url;
+    });
+  }, PASS_RENEW_MS);
 }
 
 /** The speaker banner across the top of the player, one message at a time. */

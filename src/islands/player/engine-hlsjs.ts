@@ -3,6 +3,7 @@ import type { ErrorData, LevelSwitchedData, ManifestParsedData } from 'hls.js';
 import Hls from 'hls.js/light';
 import { latencyConfig } from '../../lib/player/engine.ts';
 import { levelFor, startLevelFor } from '../../lib/player/quality.ts';
+import { freshPass, hasPass } from '../../lib/player/stream-pass.ts';
 import type { Engine, EngineOptions } from './engine.ts';
 
 /** Attaches `src` to the video through hls.js. */
@@ -15,6 +16,15 @@ export function attachHlsJs({ video, src, lowLatency, events }: EngineOptions): 
     startFragPrefetch: true,
     // Loading starts once the first level is chosen (below), not on hls.js's own guess.
     autoStartLoad: false,
+    // A ticket live's requests carry the newest pass the room holds (free lives skip this).
+    ...(hasPass(src)
+      ? {
+          xhrSetup: (xhr: XMLHttpRequest, url: string) => {
+            const fresh = freshPass(url);
+            if (fresh !== url) xhr.open('GET', fresh, true);
+          },
+        }
+      : {}),
   });
   let recoveredMedia = false;
   const renditions = () => hls.levels.map((l) => ({ height: l.height, bitrate: l.bitrate }));

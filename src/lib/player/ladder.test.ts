@@ -8,6 +8,14 @@ describe('ladderUrls', () => {
     expect(ladderUrls('/hls/17/master.m3u8')).toEqual(both);
   });
 
+  it('keeps a ticket live’s pass on both', () => {
+    expect(ladderUrls('/hls/17.m3u8?pass=1.2.3.4.x')).toEqual({
+      source: '/hls/17.m3u8?pass=1.2.3.4.x',
+      master: '/hls/17/master.m3u8?pass=1.2.3.4.x',
+    });
+    expect(isLadderSource('/hls/17.m3u8?pass=1.2.3.4.x')).toBe(true);
+  });
+
   it('leaves other streams alone', () => {
     expect(ladderUrls('/media/demo/master.m3u8')).toBeNull();
     expect(ladderUrls('/hls/17/480.m3u8')).toBeNull();

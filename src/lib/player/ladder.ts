@@ -1,11 +1,12 @@
 /**
  * Lives pushed to our ingest: their source playlist `/hls/<id>.m3u8`, and the master playlist
  * `/hls/<id>/master.m3u8` of their quality ladder while a transcoder makes one. The player loads
- * the master when it exists, the source otherwise, and moves to the master once it appears.
+ * the master when it exists, the source otherwise, and moves to the master once it appears. A
+ * ticket live's URLs carry a pass in their query (`?pass=...`), kept on both.
  */
 
-const SOURCE = /^\/hls\/(\d{1,10})\.m3u8$/;
-const MASTER = /^\/hls\/(\d{1,10})\/master\.m3u8$/;
+const SOURCE = /^\/hls\/(\d{1,10})\.m3u8(\?[^#]*)?$/;
+const MASTER = /^\/hls\/(\d{1,10})\/master\.m3u8(\?[^#]*)?$/;
 
 /** How often a player on a source looks for the ladder's master. */
 export const LADDER_CHECK_MS = 5_000;
@@ -14,7 +15,11 @@ export const LADDER_CHECK_MS = 5_000;
 export function ladderUrls(src: string): { source: string; master: string } | null {
   const match = SOURCE.exec(src) ?? MASTER.exec(src);
   if (!match) return null;
-  return { source: `/hls/${match[1]}.m3u8`, master: `/hls/${match[1]}/master.m3u8` };
+  const query = match[2] ?? '';
+  return {
+    source: `/hls/${match[1]}.m3u8${query}`,
+    master: `/hls/${match[1]}/master.m3u8${query}`,
+  };
 }
 
 /** True when `src` is the source playlist of an ingest live (it may gain a ladder). */

@@ -50,6 +50,20 @@ export async function checkEntry(anchorId: number): Promise<void> {
   }
 }
 
+/**
+ * The room's stream URL asked again without changing `$roomEntry`: a ticket live's URL carries a
+ * pass that runs out, and a viewer watching on needs a new one. '' when the viewer may no longer
+ * watch (a new live they have not paid for) or the request failed.
+ */
+export async function renewStream(anchorId: number): Promise<string> {
+  try {
+    const state = await call<EntryState>('post', '/api/live/ticket_room', { anchor_id: anchorId });
+    return state.entered ? state.stream_url : '';
+  } catch {
+    return '';
+  }
+}
+
 /** Pays the room's tickets (once per live; a repeat is free) and opens the room. */
 export async function payEntry(anchorId: number): Promise<void> {
   const entry = $roomEntry.get();

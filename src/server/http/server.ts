@@ -179,7 +179,12 @@ export function createRequestListener(parts: ServerParts) {
     }
     if (isHlsPath(path)) {
       observeRequest(req, res, started, 'hls');
-      void serveHls(join(parts.rt.env.mediaDir, 'hls'), path, req, res);
+      void serveHls(
+        { db: parts.rt.db, secret: parts.rt.env.secret, dir: join(parts.rt.env.mediaDir, 'hls') },
+        path,
+        req,
+        res,
+      );
       return;
     }
     if (isFramePath(path)) {
@@ -189,7 +194,14 @@ export function createRequestListener(parts: ServerParts) {
     }
     if (isReplayMediaPath(path)) {
       observeRequest(req, res, started, 'hls');
-      void serveReplayMedia(parts.rt.db, parts.rt.env.mediaDir, path, req, res);
+      void serveReplayMedia(
+        parts.rt.db,
+        parts.rt.env.secret,
+        parts.rt.env.mediaDir,
+        path,
+        req,
+        res,
+      );
       return;
     }
     if (parts.webrtcPort && isWebRtcPath(path)) {

@@ -1,6 +1,7 @@
 /**
  * Ticket-paid rooms: POST /api/live/ticket_room {anchor_id} tells the viewer whether they may
- * enter (and only then gives the stream); POST /api/live/enter_ticket_room {anchor_id} pays the
+ * enter (and only then gives the stream, with a pass to a ticket live's video, src/server/media/pass.ts,
+ * so asking again before the pass runs out renews it); POST /api/live/enter_ticket_room {anchor_id} pays the
  * room's tickets once per live, idempotently. Rules in tickets.ts.
  */
 import { Hono } from 'hono';
@@ -11,7 +12,9 @@ import { requireUser } from '../http/middleware.ts';
 import { rateLimit } from '../shared/limits.ts';
 import { input } from '../http/validate.ts';
 import { playbackUrl } from './rooms.ts';
-import { buyEntry, entryState } from './tickets.ts';
+import { HLS_PATH } from '../studio/stream.ts';
+import { issuePass, withPass } from '../media/pass.ts';
+import { buyEntry, entryDetails, type EntryDetails, type EntryState } from './tickets.ts';
 
 const roomRequest = z.object({
   anchor_id: z.coerce
@@ -21,15 +24,20 @@ const roomRequest = z.object({
     .max(2 ** 31 - 1),
 });
 
-/** The state as the client sees it: the stream the player loads (the demo clip with MEDIA=demo). */
-function withPlayback<T extends { stream_url: string }>(
-  env: { media: 'demo' | 'live'; mediaDir: string },
-  state: T,
-): T {
-  return {
-    ...state,
-    stream_url: state.stream_url && playbackUrl(env.media, state.stream_url, env.mediaDir),
-  };
+/**
+ * The state as the client sees it: the stream the player loads (the demo clip with MEDIA=demo),
+ * with a pass to the live's video in its query when the video is behind a ticket.
+ */
+function withPlayback(
+  env: { media: 'demo' | 'live'; mediaDir: string; secret: string },
+  { state, passFor }: EntryDetails,
+  viewerId: number | undefined,
+): EntryState {
+  let url = state.stream_url && playbackUrl(env.media, state.stream_url, env.mediaDir);
+  if (url && passFor && viewerId !== undefined && url.startsWith(HLS_PATH)) {
+    url = withPass(url, issuePass(env.secret, state.anchor_id, passFor, viewerId));
+  }
+  return { ...state, stream_url: url };
 }
 
 /** Ticket routes, mounted under /api/live; each app has its own payment limiter. */
@@ -39,9 +47,10 @@ export function ticketRoutes() {
   return new Hono<ApiEnv>()
     .post('/ticket_room', async (c) => {
       const { anchor_id } = await input(c, roomRequest);
-      const state = await entryState(c.get('rt').db, anchor_id, c.get('user'));
-      if (!state) throw new ApiError('errors.notFound', { httpStatus: 404 });
-      return ok(c, withPlayback(c.get('rt').env, state));
+      const user = c.get('user');
+      const details = await entryDetails(c.get('rt').db, anchor_id, user);
+      if (!details) throw new ApiError('errors.notFound', { httpStatus: 404 });
+      return ok(c, withPlayback(c.get('rt').env, details, user?.id));
     })
     .post('/enter_ticket_room', requireUser, async (c) => {
       const { anchor_id } = await input(c, roomRequest);
@@ -53,7 +62,7 @@ export function ticketRoutes() {
         if (result.reason === 'noRoom') throw new ApiError('errors.notFound', { httpStatus: 404 });
         throw new ApiError('liveRoom.ticket.notEnough');
       }
-      const state = withPlayback(c.get('rt').env, result.state);
+      const state = withPlayback(c.get('rt').env, result.details, user.id);
       return ok(c, { ...state, charged: result.charged ? 1 : 0 });
     });
 }

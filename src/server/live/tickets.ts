@@ -85,31 +85,55 @@ async function entersFree(db: Db, user: EntryUser, anchorId: number): Promise<bo
   return (await roomModerators(db, anchorId)).has(user.id);
 }
 
+/** An entry state, and the ticket live whose video this viewer may fetch (null: none, or free). */
+export interface EntryDetails {
+  state: EntryState;
+  /**
+   * The start of the room's ticket live when its video needs a pass and this viewer may have
+   * one (the anchor, a manager, an administrator, or a holder of an entry to that live).
+   */
+  passFor: Date | null;
+}
+
+/** The viewer's entry state for a room and what their video pass covers; null without a room. */
+export async function entryDetails(
+  db: Db,
+  anchorId: number,
+  user: EntryUser | null,
+): Promise<EntryDetails | null> {
+  const terms = await roomTerms(db, anchorId);
+  if (!terms) return null;
+  const live = ticketedLive(terms);
+  // A ticket room's video stays behind passes between pushes of its live too (src/server/media/gate.ts).
+  const video = terms.ticket > 0 ? terms.startedAt : null;
+  const [free, granted, tickets] = await Promise.all([
+    user ? entersFree(db, user, anchorId) : false,
+    user && video ? hasEntry(db, user.id, anchorId, video) : false,
+    user ? itemQuantity(db, user.id, { type: PROP_TYPE.ticket }) : 0,
+  ]);
+  const entered = !live || free || granted;
+  return {
+    state: {
+      anchor_id: anchorId,
+      ticket: terms.ticket,
+      live: terms.isLive ? 1 : 0,
+      required: live !== null && !free,
+      entered,
+      free,
+      tickets,
+      stream_url: entered ? terms.streamUrl : '',
+    },
+    passFor: video && (free || granted) ? video : null,
+  };
+}
+
 /** The viewer's entry state for a room; null when the room does not exist. */
 export async function entryState(
   db: Db,
   anchorId: number,
   user: EntryUser | null,
 ): Promise<EntryState | null> {
-  const terms = await roomTerms(db, anchorId);
-  if (!terms) return null;
-  const live = ticketedLive(terms);
-  const [free, granted, tickets] = await Promise.all([
-    user ? entersFree(db, user, anchorId) : false,
-    user && live ? hasEntry(db, user.id, anchorId, live) : false,
-    user ? itemQuantity(db, user.id, { type: PROP_TYPE.ticket }) : 0,
-  ]);
-  const entered = !live || free || granted;
-  return {
-    anchor_id: anchorId,
-    ticket: terms.ticket,
-    live: terms.isLive ? 1 : 0,
-    required: live !== null && !free,
-    entered,
-    free,
-    tickets,
-    stream_url: entered ? terms.streamUrl : '',
-  };
+  return (await entryDetails(db, anchorId, user))?.state ?? null;
 }
 
 /** Why paying for entry was refused. */
@@ -126,7 +150,9 @@ export async function buyEntry(
   db: Db,
   anchorId: number,
   user: EntryUser,
-): Promise<{ ok: true; state: EntryState; charged: boolean } | { ok: false; reason: BuyRefusal }> {
+): Promise<
+  { ok: true; details: EntryDetails; charged: boolean } | { ok: false; reason: BuyRefusal }
+> {
   const terms = await roomTerms(db, anchorId);
   if (!terms) return { ok: false, reason: 'noRoom' };
   const live = ticketedLive(terms);
@@ -155,6 +181,6 @@ export async function buyEntry(
       throw error;
     }
   }
-  const state = await entryState(db, anchorId, user);
-  return state ? { ok: true, state, charged } : { ok: false, reason: 'noRoom' };
+  const details = await entryDetails(db, anchorId, user);
+  return details ? { ok: true, details, charged } : { ok: false, reason: 'noRoom' };
 }

@@ -2,15 +2,19 @@
  * Serves replay folders under /replay-media/: `<stem>/index.m3u8` and its segments, nothing
  * else. Every file is answered only while its replay exists and is not hidden (a unique
  * index lookup), so a copied link, or a segment named by guessing its folder, stops working when
- * the anchor hides or deletes the replay. Files never change once written.
+ * the anchor hides or deletes the replay. Files never change once written. A replay made while its
+ * ticket live still runs (an earlier push of that live) is that live's video: answered only with
+ * a pass to the live (src/server/media/pass.ts), like the live itself; once the live has ended,
+ * it is free like every replay (docs/decisions.md).
  */
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
-import { replays } from '../db/schema.ts';
+import { liveRooms, liveSessions, replays } from '../db/schema.ts';
+import { passAdmits, passOf, passPlaylist } from '../media/pass.ts';
 import { MEDIA_TYPES } from '../http/static.ts';
 import { REPLAY_MEDIA_PATH, replayFilesDir } from './files.ts';
 
@@ -22,18 +26,43 @@ export function isReplayMediaPath(pathname: string): boolean {
   return pathname.startsWith(REPLAY_MEDIA_PATH);
 }
 
-/** Whether the replay made from recording `stem` exists and is shown. */
-async function shown(db: Db, stem: string): Promise<boolean> {
+/** The replay made from recording `stem` when it exists and is shown, with who may watch it. */
+async function shown(
+  db: Db,
+  stem: string,
+): Promise<{ anchorId: number; ticketLive: Date | null } | null> {
   const [row] = await db
-    .select({ hidden: replays.hidden })
+    .select({
+      anchorId: replays.anchorId,
+      hidden: replays.hidden,
+      sessionStart: liveSessions.startedAt,
+      sessionEnd: liveSessions.endedAt,
+      ticket: liveRooms.ticket,
+      roomStart: liveRooms.startedAt,
+    })
     .from(replays)
+    .leftJoin(liveSessions, eq(liveSessions.id, replays.liveSessionId))
+    .leftJoin(liveRooms, eq(liveRooms.anchorId, replays.anchorId))
     .where(eq(replays.recording, `${stem}.flv`));
-  return row !== undefined && !row.hidden;
+  if (!row || row.hidden) return null;
+  const running =
+    row.sessionStart !== null &&
+    row.sessionEnd === null &&
+    (row.ticket ?? 0) > 0 &&
+    row.roomStart?.getTime() === row.sessionStart.getTime();
+  return { anchorId: row.anchorId, ticketLive: running ? row.sessionStart : null };
+}
+
+/** The start of the running ticket live a replay belongs to, or null when it is free. */
+export async function replayTicketLive(db: Db, streamUrl: string): Promise<Date | null> {
+  const match = /^\/replay-media\/(\d{1,10}-\d{9,11})\//.exec(streamUrl);
+  return match ? ((await shown(db, match[1]!))?.ticketLive ?? null) : null;
 }
 
 /** Answers one /replay-media/ request from `<mediaDir>/replays`. */
 export async function serveReplayMedia(
   db: Db,
+  secret: string,
   mediaDir: string,
   pathname: string,
   req: IncomingMessage,
@@ -45,17 +74,30 @@ export async function serveReplayMedia(
   if (!match || (method !== 'GET' && method !== 'HEAD')) return void notFound();
   const [, stem, name] = match as unknown as [string, string, string];
   const playlist = name.endsWith('.m3u8');
-  if (!(await shown(db, stem).catch(() => false))) return void notFound();
+  const replay = await shown(db, stem).catch(() => null);
+  if (!replay) return void notFound();
+  const q = (req.url ?? '').indexOf('?');
+  const pass = replay.ticketLive ? passOf(q === -1 ? '' : req.url!.slice(q)) : null;
+  if (replay.ticketLive && !passAdmits(secret, pass, replay.anchorId, replay.ticketLive)) {
+    return void res.writeHead(403, { 'cache-control': 'no-store' }).end();
+  }
   const file = path.join(replayFilesDir(mediaDir), stem, name);
   const info = await stat(file).catch(() => null);
   if (!info?.isFile()) return void notFound();
-  res.writeHead(200, {
+  const headers = {
     'content-type': MEDIA_TYPES[playlist ? '.m3u8' : '.ts']!,
-    'content-length': info.size,
     // Each request is checked against the row (hiding works at once). Segments never change, so the
     // viewer's browser keeps them; shared caches do not, or a hidden replay would stay out there.
     'cache-control': playlist ? 'no-cache' : 'private, max-age=86400',
-  });
+  };
+  if (playlist && pass) {
+    const text = await readFile(file, 'utf8').catch(() => null);
+    if (text === null) return void notFound();
+    const body = Buffer.from(passPlaylist(text, pass));
+    res.writeHead(200, { ...headers, 'content-length': body.length });
+    return void res.end(method === 'HEAD' ? undefined : body);
+  }
+  res.writeHead(200, { ...headers, 'content-length': info.size });
   if (method === 'HEAD') return void res.end();
   createReadStream(file)
     .on('error', () => res.destroy())
