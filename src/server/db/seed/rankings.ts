@@ -10,6 +10,7 @@ import type { Db } from '../index.ts';
 import { users, wallets } from '../schema.ts';
 import { DEMO_FANS } from './fans.ts';
 import { avatarPath, DEMO_ROOMS } from './people.ts';
+import { nicknameKey } from '../../users/nickname-key.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -49,6 +50,7 @@ export async function seedFans(db: Db, now: Date): Promise<Map<string, number>> 
       DEMO_FANS.map((fan, index) => ({
         mobile: fan.mobile,
         nickName: fan.nickName,
+        nickKey: nicknameKey(fan.nickName),
         avatar: avatarPath(fan),
         exp: fan.exp,
         vipLevel: fan.vipLevel,
