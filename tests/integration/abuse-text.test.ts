@@ -24,6 +24,7 @@ import {
   usersWithWallets,
   type TestRuntime,
 } from './helpers.ts';
+import { fillNicknameKeys } from '../../src/server/users/profile.ts';
 import { headersOf } from './messaging-helpers.ts';
 import {
   joinAsUser,
@@ -271,11 +272,15 @@ describe.each(DB_KINDS)('nicknames that pass for someone else (%s)', (kind) => {
       'ΑDMIN',
       'Offіcial',
       'ѕupport',
-      'Fan0042',
     ])
       expect(await rename(id!, name), JSON.stringify(name)).toMatchObject({
         status: API_STATUS.error,
         msg: 'That nickname looks like staff: choose another',
+      });
+    for (const name of ['Fan0042', 'FanOO42'])
+      expect(await rename(id!, name), name).toMatchObject({
+        status: API_STATUS.error,
+        msg: 'Names like Fan0000 are given to new accounts: choose another',
       });
     expect((await rename(id!, '客 服', 'zh_cn')).msg).toBe('该昵称容易被误认为官方人员，请换一个');
     expect(await nickOf(id!)).toBe(before);
@@ -305,5 +310,30 @@ describe.each(DB_KINDS)('nicknames that pass for someone else (%s)', (kind) => {
     const [e] = await usersWithWallets(t.rt.db, '1376400', 1);
     expect(await rename(e!, 'Ｍｉｎｔ\u200b ❤️')).toMatchObject({ status: API_STATUS.ok });
     expect(await nickOf(e!)).toBe('Mint ❤️');
+  });
+
+  it('keys the names of accounts from before the keys at boot, the oldest holder first', async () => {
+    const rows = await t.rt.db
+      .insert(users)
+      .values([
+        { mobile: '13765000001', nickName: 'SeaKing' },
+        { mobile: '13765000002', nickName: 'S\u0435aKing' },
+        { mobile: '13765000003', nickName: 'Fan1234' },
+      ])
+      .returning({ id: users.id });
+    const [older, newer, generated] = rows.map((r) => r.id);
+    expect(await fillNicknameKeys(t.rt.db)).toBeGreaterThanOrEqual(1);
+    const keyOf = async (id: number) =>
+      (await t.rt.db.select({ k: users.nickKey }).from(users).where(eq(users.id, id)))[0]!.k;
+    expect(await keyOf(older!)).toBe('seaking');
+    expect(await keyOf(newer!)).toBeNull();
+    expect(await keyOf(generated!)).toBeNull();
+    expect(await nickOf(newer!)).toBe('S\u0435aKing');
+    // Nothing left to key: a second boot sets nothing.
+    expect(await fillNicknameKeys(t.rt.db)).toBe(0);
+    const [other] = await usersWithWallets(t.rt.db, '1376600', 1);
+    expect(await rename(other!, 'seaking')).toMatchObject({
+      msg: 'Another user has that nickname',
+    });
   });
 });

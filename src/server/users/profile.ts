@@ -45,7 +45,8 @@ export async function changeNickname(
   nickName: string,
   now = new Date(),
 ): Promise<NicknameRefusal | null> {
-  if (looksLikeStaff(nickName) || looksGenerated(nickName)) return { reason: 'reserved' };
+  if (looksLikeStaff(nickName)) return { reason: 'reserved' };
+  if (looksGenerated(nickName)) return { reason: 'generated' };
   const nickKey = nicknameKey(nickName);
   return db.transaction(async (tx) => {
     await lockKey(tx, nickKey);
