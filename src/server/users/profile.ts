@@ -25,7 +25,10 @@ export function nicknameFreeAt(changedAt: Date | null, now: Date): Date | null {
 
 /** Why a nickname change was refused. */
 export type NicknameRefusal =
-  { reason: 'reserved' } | { reason: 'taken' } | { reason: 'locked'; until: Date };
+  | { reason: 'reserved' }
+  | { reason: 'generated' }
+  | { reason: 'taken' }
+  | { reason: 'locked'; until: Date };
 
 /** Serialises everyone who asks for names with one skeleton, until the transaction ends. */
 async function lockKey(tx: Pick<Db, 'execute'>, key: string): Promise<void> {
