@@ -10,6 +10,7 @@ import { openBus } from './realtime/bus.ts';
 import type { Runtime } from './runtime.ts';
 import { openSharedState } from './shared/state.ts';
 import { createSmsProvider } from './sms/index.ts';
+import { fillNicknameKeys } from './users/profile.ts';
 
 /** Opens the database of `env` (PGlite under DATA_DIR/pglite unless DATABASE_URL is set). */
 export async function openRuntime(env: Env = readEnv()): Promise<Runtime> {
@@ -25,6 +26,8 @@ export async function openRuntime(env: Env = readEnv()): Promise<Runtime> {
     log('info', 'seeded', { what: 'demo data' });
   }
   await syncGiftCatalogue(database.db);
+  const keyed = await fillNicknameKeys(database.db);
+  if (keyed > 0) log('info', 'nickname_keys', { filled: keyed });
   secureDataDir(env.dataDir, env.mediaDir);
   log('info', 'database_ready', { kind: database.kind, ms: Date.now() - started });
   return {

@@ -3,6 +3,7 @@
  * the hub's `announce` frame, the room settings call and the room settings form.
  */
 import { z } from 'zod';
+import { showsSomething } from '../validation/text.ts';
 
 /** Longest announcement. */
 export const ANNOUNCEMENT_MAX = 200;
@@ -14,7 +15,11 @@ export const CONTACT_VALUE_MAX = 60;
 
 /** The announcement and its contacts. */
 export const announcementSchema = z.object({
-  content: z.string().trim().max(ANNOUNCEMENT_MAX, { error: 'commentAdmin.announce.tooLong' }),
+  content: z
+    .string()
+    .trim()
+    .max(ANNOUNCEMENT_MAX, { error: 'commentAdmin.announce.tooLong' })
+    .refine(showsSomething, { error: 'validation.blank' }),
   contact: z
     .array(
       z.object({
@@ -22,11 +27,13 @@ export const announcementSchema = z.object({
           .string()
           .trim()
           .min(1, { error: 'validation.required' })
+          .refine(showsSomething, { error: 'validation.required' })
           .max(CONTACT_TITLE_MAX, { error: 'validation.tooLong' }),
         value: z
           .string()
           .trim()
           .min(1, { error: 'validation.required' })
+          .refine(showsSomething, { error: 'validation.required' })
           .max(CONTACT_VALUE_MAX, { error: 'validation.tooLong' }),
       }),
     )

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { wholeNumber } from '../validation/numbers.ts';
+import { isBlank } from '../rules/text.ts';
 
 /** Longest question, characters. */
 export const QUESTION_MAX = 16;
@@ -27,7 +28,7 @@ function text(max: number, requiredKey: string, tooLongKey: string) {
   return z
     .string({ error: requiredKey })
     .transform((s) => s.trim())
-    .refine((s) => s.length > 0, { error: requiredKey })
+    .refine((s) => !isBlank(s), { error: requiredKey })
     .refine((s) => chars(s) <= max, { error: tooLongKey, params: { max } });
 }
 

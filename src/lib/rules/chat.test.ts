@@ -49,6 +49,19 @@ describe('chat rules', () => {
       expect(checkMessage(config, state, text, 0), JSON.stringify(text)).toBe('control');
     for (const text of ['\u200b', '\u202e', '\u200b\u200d\ufeff', '\u3000\u2060', '\ufe0f'])
       expect(checkMessage(config, state, text, 0), JSON.stringify(text)).toBe('empty');
+    // Braille blank, tag characters, selectors and format controls that fonts draw as nothing.
+    for (const text of [
+      '\u2800\u2800',
+      '\u{e0020}\u{e0041}\u{e007f}',
+      '\ufe00\u{e0100}',
+      '\u180b',
+      '\u{1d173}\u{1d17a}',
+      '\u{1bca0}',
+      '\u{13430}',
+      '\u0600',
+      '\u3164\uffa0\u115f\u1160',
+    ])
+      expect(checkMessage(config, state, text, 0), JSON.stringify(text)).toBe('empty');
     // Joiners and marks inside real text, emoji with variation selectors and pairs stay allowed.
     for (const text of ['👨\u200d👩\u200d👧 family', '❤\ufe0f go', '⚽ 𝔾𝕆𝔸𝕃', 'مرحبا \u200fok'])
       expect(checkMessage(config, state, text, 0), JSON.stringify(text)).toBeNull();

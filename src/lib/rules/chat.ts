@@ -4,6 +4,7 @@
  * early. Which message a refusal shows is decided by its code (see CHAT_REFUSAL).
  */
 import { hasControlCharacter } from '../validation/text.ts';
+import { isBlank } from './text.ts';
 
 /** Chat config as `/api/live/chat_config` returns it (spec §3). */
 export interface ChatConfig {
@@ -110,15 +111,6 @@ export function longestDigitRun(text: string): number {
   let best = 0;
   for (const run of text.match(/\d+/g) ?? []) best = Math.max(best, run.length);
   return best;
-}
-
-/** Characters that show nothing on their own: spaces, zero-width and direction marks, joiners. */
-const INVISIBLE =
-  /[\s\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0]/gu;
-
-/** True when `text` shows nothing: empty, or only spaces and invisible format characters. */
-export function isBlank(text: string): boolean {
-  return text.replace(INVISIBLE, '') === '';
 }
 
 /** Checks one trimmed message against the config; null when it may be sent. */

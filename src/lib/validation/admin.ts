@@ -8,6 +8,7 @@ import type { ChatConfig } from '../rules/chat.ts';
 import { isSitePath, isWebAddress } from '../url/site-path.ts';
 import { USER_ROLE } from '../user-info.ts';
 import { wholeNumber } from './numbers.ts';
+import { showsSomething } from './text.ts';
 
 /** How a setting is edited: a 0/1 switch, a bounded count, or an address. */
 export type SettingKind = 'switch' | 'count' | 'address';
@@ -98,6 +99,7 @@ const line = (max: number) =>
     .string({ error: 'validation.required' })
     .trim()
     .min(1, { error: 'validation.required' })
+    .refine(showsSomething, { error: 'validation.required' })
     .max(max, { error: 'validation.tooLong' });
 /** Unix seconds from 2000 to 2100. */
 const unixTime = () => wholeNumber(946_684_800, 4_102_444_800);

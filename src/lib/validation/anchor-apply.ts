@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { mobileSchema, smsCodeSchema } from './account.ts';
+import { showsSomething } from './text.ts';
 
 /** Live experience choices: none, under a year, one to three years, over three years. */
 export const EXPERIENCES = [0, 1, 2, 3] as const;
@@ -55,6 +56,7 @@ const text = (min: number, max: number, minKey: string, maxKey = 'validation.too
     .string({ error: 'validation.required' })
     .trim()
     .min(1, { error: 'validation.required' })
+    .refine(showsSomething, { error: 'validation.required' })
     .min(min, { error: minKey })
     .max(max, { error: maxKey });
 
@@ -103,6 +105,7 @@ export const anchorApplySchema = z.object({
     .string({ error: 'validation.required' })
     .trim()
     .min(1, { error: 'validation.required' })
+    .refine(showsSomething, { error: 'validation.required' })
     .max(PROFILE_MAX, { error: 'validation.tooLong' })
     .refine((v) => countWords(v) >= PROFILE_MIN_WORDS, {
       error: 'anchorApply.errors.profileShort',
@@ -111,7 +114,12 @@ export const anchorApplySchema = z.object({
   /** The phone the code was sent to. */
   mobile: mobileSchema,
   /** Who introduced the applicant; optional. */
-  introducer: z.string().trim().max(20, { error: 'validation.tooLong' }).default(''),
+  introducer: z
+    .string()
+    .trim()
+    .max(20, { error: 'validation.tooLong' })
+    .refine(showsSomething, { error: 'validation.blank' })
+    .default(''),
   /** The SMS code sent to `mobile`. */
   code: smsCodeSchema,
   /** Consent to the live-streaming agreement: must be 1. */
@@ -128,6 +136,7 @@ export const rejectApplicationSchema = z.object({
     .string({ error: 'anchorApply.errors.reasonRequired' })
     .trim()
     .min(1, { error: 'anchorApply.errors.reasonRequired' })
+    .refine(showsSomething, { error: 'anchorApply.errors.reasonRequired' })
     .max(200, { error: 'validation.tooLong' }),
 });
 

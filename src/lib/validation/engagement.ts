@@ -3,6 +3,7 @@
  * and the API. Messages are i18n keys.
  */
 import { z } from 'zod';
+import { hasStaffWord, normaliseNickname } from '../rules/nickname.ts';
 import { newPasswordSchema, smsCodeSchema } from './account.ts';
 import { wholeNumber } from './numbers.ts';
 
@@ -24,19 +25,19 @@ export const NICKNAME_LENGTH = { min: 2, max: 8 } as const;
 /** Days between two nickname changes (spec §5: blocked if changed within 7 days). */
 export const NICKNAME_LOCK_DAYS = 7;
 
-/** Words only staff may wear: a nickname holding one would pass for the platform speaking. */
-export const STAFF_WORDS =
-  /(admin|official|moderator|staff|system|support|客服|官方|管理员|管理|系统|房管|超管|运营)/i;
-
 /** Characters of a string as a reader counts them (an emoji is one). */
 export function charCount(value: string): number {
   return Array.from(value).length;
 }
 
-/** A new nickname: trimmed, inner spaces collapsed, 2-8 characters, no staff words. */
+/**
+ * A new nickname: NFKC, invisible characters out, trimmed, inner spaces collapsed, 2-8
+ * characters, no staff words (the server compares look-alikes of them and of other users' names
+ * too). A name of invisible characters only is empty.
+ */
 export const nicknameSchema = z
   .string({ error: 'engagement.profile.nickRequired' })
-  .transform((v) => v.trim().replace(/\s+/g, ' '))
+  .transform(normaliseNickname)
   .pipe(
     z
       .string()
@@ -44,7 +45,7 @@ export const nicknameSchema = z
       .refine((v) => charCount(v) >= NICKNAME_LENGTH.min && charCount(v) <= NICKNAME_LENGTH.max, {
         error: 'engagement.profile.nickLength',
       })
-      .refine((v) => !STAFF_WORDS.test(v), { error: 'engagement.profile.nickReserved' }),
+      .refine((v) => !hasStaffWord(v), { error: 'engagement.profile.nickReserved' }),
   );
 
 /** POST /api/user/updateNickname. */

@@ -1,5 +1,6 @@
 /** The feedback form (/about/3), shared by the page script and the API. */
 import { z } from 'zod';
+import { showsSomething } from './text.ts';
 
 /** Kinds of feedback. */
 export const FEEDBACK_KINDS = ['bug', 'suggestion', 'complaint', 'other'] as const;
@@ -10,7 +11,13 @@ export const feedbackRequest = z.object({
   content: z
     .string({ error: 'validation.required' })
     .trim()
+    .refine(showsSomething, { error: 'validation.required' })
     .min(10, { error: 'feedback.tooShort' })
     .max(500, { error: 'validation.tooLong' }),
-  contact: z.string().trim().max(50, { error: 'validation.tooLong' }).default(''),
+  contact: z
+    .string()
+    .trim()
+    .max(50, { error: 'validation.tooLong' })
+    .refine(showsSomething, { error: 'validation.blank' })
+    .default(''),
 });

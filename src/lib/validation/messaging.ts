@@ -11,6 +11,7 @@ import {
   MUTE_MINUTES,
 } from '../messaging/types.ts';
 import { INT4_MAX, wholeNumber } from './numbers.ts';
+import { showsSomething } from './text.ts';
 
 /** A whole number from `min` to `max`, as a JSON number or a string of digits. */
 function count(min: number, max = INT4_MAX) {
@@ -32,6 +33,7 @@ const text = (max: number) =>
     .string({ error: 'validation.required' })
     .max(max * 4, { error: 'validation.tooLong' })
     .transform((s) => s.trim())
+    .refine(showsSomething, { error: 'liveChat.refused.empty' })
     .default('');
 /** An image message: a path of our own uploads (checked by the server). */
 const image = z.string().max(200, { error: 'validation.tooLong' }).default('');

@@ -4,6 +4,7 @@
  * (category 2), a vertical cover required, the horizontal cover optional, one ticket at most.
  */
 import { z } from 'zod';
+import { showsSomething } from './text.ts';
 
 /** Longest live title. */
 export const TITLE_MAX = 50;
@@ -38,6 +39,7 @@ export const liveFormSchema = z.object({
     .string({ error: 'validation.required' })
     .trim()
     .min(1, { error: 'validation.required' })
+    .refine(showsSomething, { error: 'validation.required' })
     .max(TITLE_MAX, { error: 'validation.tooLong' }),
   category: id,
   cateid: id,

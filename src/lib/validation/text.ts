@@ -3,6 +3,7 @@
  * among them, and which can hide or reorder text on screen) and lone UTF-16 surrogates (not
  * valid UTF-8, refused by PostgreSQL).
  */
+import { isBlankNotEmpty } from '../rules/text.ts';
 const LONE_SURROGATE =
   '[\\ud800-\\udbff](?![\\udc00-\\udfff])|(?<![\\ud800-\\udbff])[\\udc00-\\udfff]';
 /** C0 and C1 controls and DEL. */
@@ -27,6 +28,14 @@ export function findControlText(value: unknown, path: (string | number)[] = []):
     if (found !== null) return found;
   }
   return null;
+}
+
+/**
+ * A refinement for every text field: text that holds something must show something (a
+ * zero-width space or a braille blank alone is refused, the empty string is left to the field).
+ */
+export function showsSomething(text: string): boolean {
+  return !isBlankNotEmpty(text);
 }
 
 /** `text` with its control characters and lone surrogates taken out (for lenient inputs: search). */

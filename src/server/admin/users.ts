@@ -9,6 +9,7 @@ import { and, desc, eq, gt, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { formatPhone } from '../../lib/format.ts';
 import { SITE_TIME_LABEL, SITE_UTC_OFFSET_MIN, unixSeconds } from '../../lib/time.ts';
 import { USER_ROLE } from '../../lib/user-info.ts';
+import { INT4_MAX } from '../../lib/validation/numbers.ts';
 import { revokeUserSessions } from '../auth/sessions.ts';
 import type { Db } from '../db/index.ts';
 import { accountBans, sessions, users, wallets } from '../db/schema.ts';
@@ -63,7 +64,8 @@ export async function refuseBannedLogin(db: Db, userId: number): Promise<void> {
 
 /** Users whose id is `q`, or whose phone ends with it (4 digits or more); 20 at most. */
 export async function findUsers(db: Db, q: string): Promise<AdminUserView[]> {
-  const byId = q.length <= 10 ? eq(users.id, Number(q)) : undefined;
+  // An id column is int4: a longer number can only be the end of a phone.
+  const byId = q.length <= 10 && Number(q) <= INT4_MAX ? eq(users.id, Number(q)) : undefined;
   const byPhone = q.length >= 4 ? sql`${users.mobile} like ${'%' + q}` : undefined;
   const match = byId && byPhone ? or(byId, byPhone) : (byId ?? byPhone);
   const now = new Date();

@@ -51,9 +51,18 @@ export const users = pgTable(
     regAnchorId: integer('reg_anchor_id'),
     /** Last nickname change, for the 7-day lock. */
     nickChangedAt: timestamp('nick_changed_at', { withTimezone: true }),
+    /**
+     * The nickname's confusable skeleton (src/server/users/nickname-key.ts), unique so that two
+     * names that look alike cannot both be held; null for generated names (Fan and four digits)
+     * and for names that already looked like an older account's when the key was introduced.
+     */
+    nickKey: text('nick_key'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('users_mobile_idx').on(t.mobile)],
+  (t) => [
+    uniqueIndex('users_mobile_idx').on(t.mobile),
+    uniqueIndex('users_nick_key_idx').on(t.nickKey),
+  ],
 );
 
 /** Login sessions; only the SHA-256 of the bearer token is stored. */

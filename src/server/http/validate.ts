@@ -2,6 +2,7 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import { firstIssueMessage } from '../../lib/validation/messages.ts';
+import { findBlankText } from '../../lib/rules/text.ts';
 import { findControlText } from '../../lib/validation/text.ts';
 import type { ApiEnv } from './api-env.ts';
 import { ApiError } from './envelope.ts';
@@ -18,8 +19,8 @@ async function readJson(c: Context<ApiEnv>): Promise<unknown> {
 
 /**
  * Parses the JSON body (or the query string for GET) with `schema`; a malformed or invalid
- * input, or text with control characters in any field, becomes status 1 with a message in the
- * caller's language.
+ * input, or text with control characters in any field or text that shows nothing (zero-width or
+ * blank characters only), becomes status 1 with a message in the caller's language.
  */
 export async function input<S extends z.ZodType>(
   c: Context<ApiEnv>,
@@ -35,6 +36,13 @@ export async function input<S extends z.ZodType>(
   const parsed = schema.safeParse(raw);
   if (!parsed.success) {
     throw new ApiError(firstIssueMessage(parsed.error, c.get('t')), { literal: true });
+  }
+  // Text fields refuse text that shows nothing with their own message; any field left is
+  // refused here, after the schema, so that the field's own message comes first.
+  const blank = findBlankText(raw);
+  if (blank !== null) {
+    const t = c.get('t');
+    throw new ApiError(`${t('validation.blank')}: ${blank}`, { literal: true });
   }
   return parsed.data;
 }

@@ -10,6 +10,7 @@ import type { Duplex } from 'node:stream';
 import type { TFunction } from 'i18next';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { createI18n, fromApiLang, LOCALES, type Locale } from '../../lib/i18n/index.ts';
+import { findBlankText } from '../../lib/rules/text.ts';
 import { findControlText } from '../../lib/validation/text.ts';
 import {
   CLIENT_FRAME,
@@ -262,6 +263,15 @@ export function createHub(rt: Runtime, options: HubOptions = {}): Hub {
       // Chat content has its own refusal (with a reason); no other frame takes control text.
       if (frame.type !== CLIENT_FRAME.say && findControlText(frame.data) !== null) {
         conn.fail(REALTIME_ERROR.badFrame, 'validation.controlChars');
+        return;
+      }
+      // Text that shows nothing: chat and announcements refuse it with their own message.
+      if (
+        frame.type !== CLIENT_FRAME.say &&
+        frame.type !== CLIENT_FRAME.announce &&
+        findBlankText(frame.data) !== null
+      ) {
+        conn.fail(REALTIME_ERROR.badFrame, 'validation.blank');
         return;
       }
       route(ctx, conn, frame).catch((error: unknown) => {

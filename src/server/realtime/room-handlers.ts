@@ -54,6 +54,7 @@ import type { Connection } from './connection.ts';
 import { createQuizHandlers, type QuizHandlers } from './quiz-handler.ts';
 import { createRoomSnapshots, type RoomSnapshots } from './room-snapshot.ts';
 import type { Rooms } from './rooms.ts';
+import { firstIssueMessage } from '../../lib/validation/messages.ts';
 
 /** Key of a live room in the room table. */
 export const roomKey = (anchorId: number) => `r:${anchorId}`;
@@ -315,7 +316,10 @@ export async function handleAnnounce(
   if (anchorId === undefined) return;
   const parsed = announcementSchema.safeParse(data);
   if (!parsed.success) {
-    conn.fail(REALTIME_ERROR.badFrame, 'liveChat.errors.badInput');
+    // The field's own message (an announcement that shows nothing, a contact too long …).
+    conn.fail(REALTIME_ERROR.badFrame, 'liveChat.errors.badInput', {
+      msg: firstIssueMessage(parsed.error, conn.t),
+    });
     return;
   }
   const { content, contact } = parsed.data;

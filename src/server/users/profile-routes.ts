@@ -82,6 +82,8 @@ export function profileRoutes() {
       const { db, bus } = c.get('rt');
       const user = c.get('user')!;
       const refusal = await changeNickname(db, user.id, nick_name);
+      if (refusal?.reason === 'reserved') throw new ApiError('engagement.profile.nickReserved');
+      if (refusal?.reason === 'generated') throw new ApiError('engagement.profile.nickGenerated');
       if (refusal?.reason === 'taken') throw new ApiError('engagement.profile.nickTaken');
       if (refusal?.reason === 'locked') {
         throw new ApiError('engagement.profile.nickLocked', {

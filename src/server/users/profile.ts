@@ -1,6 +1,6 @@
 /**
- * The user's own profile: nickname (2-8 characters, no staff words, not another user's name,
- * once per 7 days), avatar (a square image the user uploaded here) and password (set once without one,
+ * The user's own profile: nickname (2-8 characters, no staff words or look-alikes of them, not
+ * like another user's name, once per 7 days), avatar (a square image the user uploaded here) and password (set once without one,
  * changed with the current password or an SMS code; the user's other sessions end).
  */
 import { and, eq, isNull, lte, ne, or, sql } from 'drizzle-orm';
@@ -8,6 +8,7 @@ import { NICKNAME_LOCK_DAYS } from '../../lib/validation/engagement.ts';
 import { hashPassword } from '../auth/password.ts';
 import type { Db } from '../db/index.ts';
 import { sessions, users } from '../db/schema.ts';
+import { GENERATED_NICKNAME, looksGenerated, looksLikeStaff, nicknameKey } from './nickname-key.ts';
 
 const DAY_MS = 24 * 3600_000;
 
@@ -19,12 +20,23 @@ export function nicknameFreeAt(changedAt: Date | null, now: Date): Date | null {
 }
 
 /** Why a nickname change was refused. */
-export type NicknameRefusal = { reason: 'taken' } | { reason: 'locked'; until: Date };
+export type NicknameRefusal =
+  | { reason: 'reserved' }
+  | { reason: 'generated' }
+  | { reason: 'taken' }
+  | { reason: 'locked'; until: Date };
+
+/** Serialises everyone who asks for names with one skeleton, until the transaction ends. */
+async function lockKey(tx: Pick<Db, 'execute'>, key: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`nick:${key}`}))`);
+}
 
 /**
- * Renames a user; a refusal changes nothing. One transaction holds a lock on the lower-cased
- * name, so two users asking for the same free name at once cannot both get it; the 7-day rule
- * is the UPDATE's own condition, so two tabs of one user cannot both rename.
+ * Renames a user to a normalised nickname; a refusal changes nothing. Staff words and their
+ * look-alikes, and names that look generated, are reserved; a name whose confusable skeleton
+ * another user holds is taken. One transaction holds a lock on the skeleton, so two users asking
+ * for look-alike free names at once cannot both get one (the unique index stands behind it); the
+ * 7-day rule is the UPDATE's own condition, so two tabs of one user cannot both rename.
  */
 export async function changeNickname(
   db: Db,
@@ -32,18 +44,21 @@ export async function changeNickname(
   nickName: string,
   now = new Date(),
 ): Promise<NicknameRefusal | null> {
+  if (looksLikeStaff(nickName)) return { reason: 'reserved' };
+  if (looksGenerated(nickName)) return { reason: 'generated' };
+  const nickKey = nicknameKey(nickName);
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(lower(${nickName})))`);
+    await lockKey(tx, nickKey);
     const [taken] = await tx
       .select({ id: users.id })
       .from(users)
-      .where(and(sql`lower(${users.nickName}) = lower(${nickName})`, ne(users.id, userId)))
+      .where(and(eq(users.nickKey, nickKey), ne(users.id, userId)))
       .limit(1);
     if (taken) return { reason: 'taken' };
     const lockStart = new Date(now.getTime() - NICKNAME_LOCK_DAYS * DAY_MS);
     const [done] = await tx
       .update(users)
-      .set({ nickName, nickChangedAt: now })
+      .set({ nickName, nickKey, nickChangedAt: now })
       .where(
         and(
           eq(users.id, userId),
@@ -58,6 +73,42 @@ export async function changeNickname(
       .where(eq(users.id, userId));
     return { reason: 'locked', until: nicknameFreeAt(row?.at ?? now, now) ?? now };
   });
+}
+
+/**
+ * Gives every account whose name has no key yet its skeleton (run at boot: accounts made before
+ * keys existed, and the demo seed's). Generated names (Fan and four digits) keep none, and a name
+ * that looks like an older account's keeps none either: both stay as they are, but nobody can
+ * take a look-alike of a name that holds its key. Returns how many keys were set.
+ */
+export async function fillNicknameKeys(db: Db): Promise<number> {
+  const rows = await db
+    .select({ id: users.id, nickName: users.nickName })
+    .from(users)
+    .where(and(isNull(users.nickKey), sql`${users.nickName} !~ ${GENERATED_NICKNAME.source}`))
+    .orderBy(users.id);
+  let filled = 0;
+  for (const row of rows) {
+    const nickKey = nicknameKey(row.nickName);
+    if (nickKey === '') continue;
+    const done = await db.transaction(async (tx) => {
+      await lockKey(tx, nickKey);
+      const [holder] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.nickKey, nickKey))
+        .limit(1);
+      if (holder) return false;
+      const [set] = await tx
+        .update(users)
+        .set({ nickKey })
+        .where(and(eq(users.id, row.id), isNull(users.nickKey)))
+        .returning({ id: users.id });
+      return Boolean(set);
+    });
+    if (done) filled += 1;
+  }
+  return filled;
 }
 
 /** Sets a user's avatar. */

@@ -17,7 +17,8 @@
  */
 import { z } from 'zod';
 import { GIFT_COUNTS } from '../../gifts/api.ts';
-import { CHAT_MAX_LENGTH, isBlank } from '../../rules/chat.ts';
+import { CHAT_MAX_LENGTH } from '../../rules/chat.ts';
+import { isBlank } from '../../rules/text.ts';
 import { hasControlCharacter } from '../../validation/text.ts';
 import {
   CLIENT_FRAME,

@@ -10,6 +10,7 @@ import type { Db } from '../index.ts';
 import { users, wallets } from '../schema.ts';
 import { DEMO_FANS } from './fans.ts';
 import { avatarPath, DEMO_ROOMS } from './people.ts';
+import { nicknameKey } from '../../users/nickname-key.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -55,6 +56,7 @@ export async function seedFans(
         // The demo password, like every other demo account (README).
         passwordHash,
         nickName: fan.nickName,
+        nickKey: nicknameKey(fan.nickName),
         avatar: avatarPath(fan),
         exp: fan.exp,
         vipLevel: fan.vipLevel,

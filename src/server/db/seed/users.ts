@@ -3,6 +3,7 @@ import type { Db } from '../index.ts';
 import { applyMoves } from '../../wallet/ledger.ts';
 import { backpackItems, backpackLedger, users, wallets } from '../schema.ts';
 import { avatarPath, DEMO_ACCOUNTS, DEMO_BACKPACK } from './people.ts';
+import { nicknameKey } from '../../users/nickname-key.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -22,6 +23,7 @@ export async function seedUsers(
         mobile: account.mobile,
         passwordHash,
         nickName: account.nickName,
+        nickKey: nicknameKey(account.nickName),
         avatar: avatarPath(account),
         exp: account.exp,
         vipLevel: account.vipLevel,

@@ -43,6 +43,7 @@ export const engagement = {
     nickRequired: 'Input can not be empty',
     nickLength: 'A nickname has 2 to 8 characters',
     nickReserved: 'That nickname looks like staff: choose another',
+    nickGenerated: 'Names like Fan0000 are given to new accounts: choose another',
     nickTaken: 'Another user has that nickname',
     nickLocked: 'You changed your nickname less than 7 days ago: try again on {{when}}',
     password: 'Password',

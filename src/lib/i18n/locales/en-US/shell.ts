@@ -86,6 +86,7 @@ export const shell = {
     tooLong: 'At most {{max}} characters',
     oneOf: 'Must be one of {{values}}',
     controlChars: 'Text cannot contain control characters',
+    blank: 'The text shows nothing: type visible text or leave it empty',
     outOfRange: 'The number is out of range',
     wholeNumber: 'Must be a whole number, written as a number',
   },

@@ -44,6 +44,7 @@ export const engagement: EngagementResource = {
     nickRequired: '输入不能为空',
     nickLength: '昵称为 2 到 8 个字符',
     nickReserved: '该昵称容易被误认为官方人员，请换一个',
+    nickGenerated: '“Fan”加四位数字的昵称留给新账号，请换一个',
     nickTaken: '该昵称已被其他用户使用',
     nickLocked: '7 天内已修改过昵称，请于 {{when}} 后再试',
     password: '密码',

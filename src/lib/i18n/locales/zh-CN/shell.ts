@@ -87,6 +87,7 @@ export const shell: ShellResource = {
     integer: '必须是整数',
     tooLong: '最多 {{max}} 个字符',
     controlChars: '文本不能包含控制字符',
+    blank: '内容不可见：请输入可见的文字，或留空',
     outOfRange: '数字超出范围',
     wholeNumber: '必须是整数数字',
     oneOf: '必须是 {{values}} 之一',
