@@ -209,13 +209,14 @@ describe('the first-request deadline and the trusted balancer', () => {
       (await get(`${server.url}/metrics`, BALANCER, { 'x-real-ip': '127.0.0.1' })).status,
     ).toBe(200);
     // Through the balancer: no header, nonsense, a list, or a remote client all find nothing.
-    for (const headers of [
+    const cases: Record<string, string>[] = [
       {},
       { 'x-real-ip': '' },
       { 'x-real-ip': 'garbage' },
       { 'x-real-ip': '127.0.0.1, 203.0.113.9' },
       { 'x-real-ip': '203.0.113.9' },
-    ]) {
+    ];
+    for (const headers of cases) {
       const metrics = await get(`${server.url}/metrics`, BALANCER, headers);
       expect(metrics.status).toBe(404);
       expect(metrics.body).not.toContain('http_connections_open');

@@ -38,15 +38,15 @@ afterAll(async () => {
 function moduleUrls(html: string): string[] {
   const scripts = [...html.matchAll(/<script\b[^>]*\btype="module"[^>]*>/g)].flatMap((m) => {
     const src = /\bsrc="([^"]+)"/.exec(m[0]);
-    return src ? [src[1]] : [];
+    return src ? [src[1]!] : [];
   });
   const preloads = [...html.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*>/g)].flatMap((m) => {
     const href = /\bhref="([^"]+)"/.exec(m[0]);
-    return href ? [href[1]] : [];
+    return href ? [href[1]!] : [];
   });
   // Islands name their component and renderer in attributes of <astro-island>.
   const islands = [...html.matchAll(/\b(?:component-url|renderer-url)="([^"]+)"/g)].map(
-    (m) => m[1],
+    (m) => m[1]!,
   );
   return [...new Set([...scripts, ...preloads, ...islands])];
 }
