@@ -177,7 +177,8 @@ function followBroadcast(player: HTMLElement, roomId: number): void {
   });
 }
 
-// The recommended lives' pictures waited for the player (this script loads once it settled).
+// The banner's and the recommended lives' pictures waited for the player (this script loads
+// once it settled).
 releaseDeferredImages();
 const playerBox = document.querySelector<HTMLElement>('[data-player]');
 if (playerBox) mountGiftStage(playerBox);
