@@ -231,7 +231,7 @@ describe('WebRTC ingest', () => {
       await new Promise((resolve) => down.close(resolve));
       await t.dispose();
     }
-  });
+  }, 120_000);
 
   it('refuses WHEP through the site for a ticket-paid room, which plays through its ticket check', async () => {
     const t = await openTestRuntime('pglite');
@@ -312,5 +312,5 @@ describe('WebRTC ingest', () => {
       await new Promise((resolve) => up.close(resolve));
       await t.dispose();
     }
-  }, 90_000);
+  }, 120_000);
 });
