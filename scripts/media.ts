@@ -53,6 +53,7 @@ const webrtc = await startWebRtcIngest({
   rtmpPort: env.rtmpPort,
   keyframeMs: webrtcSettings.keyframeMs,
   maxViewers: webrtcSettings.maxViewers,
+  connectMs: webrtcSettings.connectMs,
 });
 console.log(
   `WebRTC ingest (WHIP and WHEP) on ${webrtc.url}; the site passes /whip and /whep to it. ` +

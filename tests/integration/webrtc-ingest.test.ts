@@ -4,23 +4,21 @@
  * process, fed over RTP by ffmpeg's H.264 and Opus test pattern, what a browser sends) is
  * checked with the hook, forwarded into nginx, and nginx's HLS playlist of the stream grows with
  * H.264 and AAC; a WHEP viewer receives the picture; no key is 401, a wrong key 403, a bad offer
- * 400; when the RTMP ingest drops the forward (as End live does) the publisher and its viewers
- * close and WHEP finds nothing. Through the site, a ticket-paid room is never watched over WHEP.
+ * 400; when the RTMP ingest drops the forward (as End live does) the publisher and its viewers,
+ * connected or still connecting, close and WHEP finds nothing. Through the site, a viewer's
+ * session is ended with its secret only, and a ticket-paid room is never watched over WHEP.
  * ffmpeg, nginx and libnginx-mod-rtmp must be installed.
  */
-import { execFileSync, spawn } from 'node:child_process';
-import { createSocket, type Socket } from 'node:dgram';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { MediaStreamTrack, RtpPacket } from 'werift';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dropPublisher } from '../../src/server/media/control.ts';
 import { newestSegment } from '../../src/server/media/ladder/probe.ts';
 import { startIngest, type Ingest } from '../../src/server/media/nginx.ts';
-import { createPeer, gathered, onlyCandidates } from '../../src/server/webrtc/peer.ts';
 import { startWebRtcIngest, type WebRtcIngest } from '../../src/server/webrtc/server.ts';
 import { eq } from 'drizzle-orm';
 import { createApi } from '../../src/server/app.ts';
@@ -31,107 +29,35 @@ import { WEBRTC_OFFERS_PER_MINUTE } from '../../src/server/webrtc/proxy.ts';
 import { openTestRuntime } from './helpers.ts';
 import { freePort } from './redis-helpers.ts';
 import { until } from './wait.ts';
+import {
+  feed,
+  hookStandIn,
+  LOOPBACK,
+  post,
+  publisher,
+  send,
+  silentOffer,
+  viewer,
+} from './webrtc-helpers.ts';
 
 const ANCHOR = '4343';
 const KEY = 'right-key-right-key-1234';
-const LOOPBACK = { addresses: ['127.0.0.1'] };
 
 let dir: string;
-let hooks: Server;
+let hooks: Awaited<ReturnType<typeof hookStandIn>> | undefined;
 let ingest: Ingest | undefined;
 let webrtc: WebRtcIngest | undefined;
 let controlPort = 0;
 const calls: string[] = [];
 
-/** POSTs an SDP offer; the status, the answer and its resource. */
-async function post(url: string, sdp: string, headers: Record<string, string> = {}) {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/sdp', ...headers },
-    body: sdp,
-  });
-  return { status: res.status, sdp: await res.text(), location: res.headers.get('location') };
-}
-
-/** A WHIP client standing in for a browser: werift sending what ffmpeg encodes. */
-async function publisher(query: string, headers: Record<string, string> = {}) {
-  const pc = createPeer(LOOPBACK);
-  const video = new MediaStreamTrack({ kind: 'video' });
-  const audio = new MediaStreamTrack({ kind: 'audio' });
-  pc.addTransceiver(video, { direction: 'sendonly' });
-  pc.addTransceiver(audio, { direction: 'sendonly' });
-  await pc.setLocalDescription(await pc.createOffer());
-  await gathered(pc);
-  const offer = onlyCandidates(pc.localDescription!.sdp, LOOPBACK.addresses);
-  const answer = await post(`${webrtc!.url}/whip/${ANCHOR}${query}`, offer, headers);
-  return { pc, video, audio, answer };
-}
-
-/** ffmpeg's test pattern as RTP into `video` and `audio` (H.264 baseline, Opus). */
-async function feed(video: MediaStreamTrack, audio: MediaStreamTrack) {
-  const bind = async (track: MediaStreamTrack) => {
-    const socket = createSocket('udp4');
-    socket.on('message', (msg) => track.writeRtp(RtpPacket.deSerialize(msg)));
-    await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
-    return socket;
-  };
-  const sockets: Socket[] = [await bind(video), await bind(audio)];
-  const [v, a] = sockets.map((s) => s.address().port);
-  // prettier-ignore
-  const ffmpeg = spawn('/usr/bin/ffmpeg', [
-    '-hide_banner', '-loglevel', 'error', '-re',
-    '-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=25',
-    '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000',
-    '-map', '0:v', '-c:v', 'libx264', '-profile:v', 'baseline', '-preset', 'ultrafast',
-    '-tune', 'zerolatency', '-pix_fmt', 'yuv420p', '-g', '50', '-b:v', '800k',
-    '-payload_type', '96', '-f', 'rtp', '-pkt_size', '1200', `rtp://127.0.0.1:${v}`,
-    '-map', '1:a', '-c:a', 'libopus', '-b:a', '48k', '-payload_type', '111',
-    '-f', 'rtp', `rtp://127.0.0.1:${a}`,
-  ], { stdio: ['ignore', 'ignore', 'inherit'] });
-  return {
-    stop() {
-      ffmpeg.kill('SIGKILL');
-      for (const s of sockets) s.close();
-    },
-  };
-}
-
-/** A WHEP viewer at `base` (the ingest, or the site): counts the video packets it receives. */
-async function viewer(base = webrtc!.url) {
-  const pc = createPeer(LOOPBACK);
-  pc.addTransceiver('video', { direction: 'recvonly' });
-  pc.addTransceiver('audio', { direction: 'recvonly' });
-  const got = { video: 0, audio: 0 };
-  pc.onTrack.subscribe((track) =>
-    track.onReceiveRtp.subscribe(() => (got[track.kind === 'video' ? 'video' : 'audio'] += 1)),
-  );
-  await pc.setLocalDescription(await pc.createOffer());
-  await gathered(pc);
-  const offer = onlyCandidates(pc.localDescription!.sdp, LOOPBACK.addresses);
-  const answer = await post(`${base}/whep/${ANCHOR}`, offer);
-  if (answer.status === 201) await pc.setRemoteDescription({ type: 'answer', sdp: answer.sdp });
-  return { pc, got, answer };
-}
+const whip = (query = '') => `${webrtc!.url}/whip/${ANCHOR}${query}`;
+const whep = (base = webrtc!.url) => `${base}/whep/${ANCHOR}`;
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'webrtc-'));
   // The site's hooks as far as this suite needs them: one stream name with one key.
-  hooks = createServer((req, res) => {
-    let body = '';
-    req.on('data', (c: Buffer) => (body += c.toString()));
-    req.on('end', () => {
-      const form = new URLSearchParams(body);
-      const hook = new URL(req.url ?? '/', 'http://site').pathname.split('/').pop() ?? '';
-      calls.push(`${hook} ${form.get('app')}`);
-      const ok =
-        !hook.includes('publish') || hook === 'on_publish_done'
-          ? true
-          : form.get('name') === ANCHOR && form.get('key') === KEY;
-      res.writeHead(ok ? 200 : 403).end(ok ? 'ok' : 'refused');
-    });
-  });
-  await new Promise<void>((resolve) => hooks.listen(0, '127.0.0.1', resolve));
-  const hookBase = `http://127.0.0.1:${(hooks.address() as AddressInfo).port}`;
+  hooks = await hookStandIn(ANCHOR, KEY, calls);
+  const hookBase = hooks.base;
   const rtmpPort = await freePort();
   controlPort = await freePort();
   ingest = await startIngest({
@@ -150,36 +76,38 @@ beforeAll(async () => {
     hookToken: 'test',
     rtmpPort,
     keyframeMs: 1000,
+    // Long enough that only the publisher's end can close the viewers still connecting here.
+    connectMs: 60_000,
   });
 }, 30_000);
 
 afterAll(async () => {
   await webrtc?.stop();
   await ingest?.stop();
-  await new Promise((resolve) => hooks?.close(resolve));
+  await hooks?.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
 describe('WebRTC ingest', () => {
   it('refuses a publisher without a key, with a wrong key, or with a bad offer', async () => {
-    const none = await publisher('');
+    const none = await publisher(whip());
     expect(none.answer.status).toBe(401);
     await none.pc.close();
-    const wrong = await publisher('?key=wrong-key-wrong-key-0000');
+    const wrong = await publisher(whip('?key=wrong-key-wrong-key-0000'));
     expect(wrong.answer.status).toBe(403);
     await wrong.pc.close();
-    const bad = await post(`${webrtc!.url}/whip/${ANCHOR}?key=${KEY}`, 'not an offer');
+    const bad = await post(whip(`?key=${KEY}`), 'not an offer');
     expect(bad.status).toBe(400);
     expect(webrtc!.streams()).toEqual([]);
     // Nobody watches a stream that is not there.
-    const early = await viewer();
+    const early = await viewer(whep());
     expect(early.answer.status).toBe(404);
     await early.pc.close();
   });
 
   it('forwards a WHIP stream to HLS, serves it over WHEP, and ends with the RTMP ingest', async () => {
     // The key as a bearer token, as OBS's WHIP output sends it (the site's URL carries ?key=).
-    const pub = await publisher('', { authorization: `Bearer ${KEY}` });
+    const pub = await publisher(whip(), { authorization: `Bearer ${KEY}` });
     expect(pub.answer.status).toBe(201);
     expect(pub.answer.location).toMatch(new RegExp(`^/whip/${ANCHOR}/[0-9a-f-]{36}$`));
     // Only the configured address is offered to the publisher.
@@ -213,16 +141,26 @@ describe('WebRTC ingest', () => {
       expect(calls).toContain('check_publish webrtc');
       expect(calls).toContain('on_publish live');
 
-      const watcher = await viewer();
+      const watcher = await viewer(whep());
       expect(watcher.answer.status).toBe(201);
       await until('video packets at the viewer', () => watcher.got.video > 50, 15_000);
       expect(watcher.got.audio).toBeGreaterThan(0);
-      expect(webrtc!.streams()).toEqual([{ name: ANCHOR, viewers: 1, connected: true }]);
+      // Two more viewers whose connections never complete: still connecting, well before the
+      // deadline (a minute in this suite).
+      const silent = [await silentOffer(), await silentOffer()];
+      for (const { offer } of silent) expect((await post(whep(), offer)).status).toBe(201);
+      expect(webrtc!.streams()).toEqual([
+        { name: ANCHOR, viewers: 1, pending: 2, connected: true },
+      ]);
+      expect(webrtc!.sessions()).toBe(4);
 
-      // End live drops the publisher at the RTMP ingest: the WebRTC side follows.
+      // End live drops the publisher at the RTMP ingest: the WebRTC side follows, and every
+      // viewer's session, connected or still connecting, closes with it.
       expect(await dropPublisher(controlPort, Number(ANCHOR))).toBeGreaterThanOrEqual(1);
       await until('the WebRTC publisher to close', () => webrtc!.streams().length === 0, 10_000);
-      const late = await viewer();
+      expect(webrtc!.sessions()).toBe(0);
+      for (const hole of silent) hole.close();
+      const late = await viewer(whep());
       expect(late.answer.status).toBe(404);
       await late.pc.close();
       await watcher.pc.close();
@@ -254,9 +192,10 @@ describe('WebRTC ingest', () => {
       expect(wrong).toMatchObject({ status: 403, sdp: 'refused' });
       expect(
         (
-          await fetch(`${base}/whip/${ANCHOR}/${'0'.repeat(8)}-0000-0000-0000-${'0'.repeat(12)}`, {
-            method: 'DELETE',
-          })
+          await send(
+            `${base}/whip/${ANCHOR}/${'0'.repeat(8)}-0000-0000-0000-${'0'.repeat(12)}`,
+            'DELETE',
+          )
         ).status,
       ).toBe(404);
       // A huge offer is refused whole; a key with control characters is just a wrong key.
@@ -292,7 +231,7 @@ describe('WebRTC ingest', () => {
       await new Promise((resolve) => down.close(resolve));
       await t.dispose();
     }
-  });
+  }, 120_000);
 
   it('refuses WHEP through the site for a ticket-paid room, which plays through its ticket check', async () => {
     const t = await openTestRuntime('pglite');
@@ -317,7 +256,7 @@ describe('WebRTC ingest', () => {
     );
     await new Promise<void>((resolve) => up.listen(0, '127.0.0.1', resolve));
     const base = `http://127.0.0.1:${(up.address() as AddressInfo).port}`;
-    const pub = await publisher(`?key=${KEY}`);
+    const pub = await publisher(whip(`?key=${KEY}`));
     expect(pub.answer.status).toBe(201);
     await pub.pc.setRemoteDescription({ type: 'answer', sdp: pub.answer.sdp });
     const source = await feed(pub.video, pub.audio);
@@ -328,20 +267,28 @@ describe('WebRTC ingest', () => {
         () => webrtc!.streams()[0]?.connected === true,
         15_000,
       );
-      // A free room is watched through the site, and its resource is deleted through it.
-      const free = await viewer(base);
+      // A free room is watched through the site, and its resource is deleted through it with
+      // the session's secret (the site passes it to the viewer and its DELETE back).
+      const free = await viewer(whep(base));
       open.push(free);
       expect(free.answer.status).toBe(201);
+      expect(free.answer.secret).toMatch(/^[\w-]{43}$/);
       await until('video packets through the site', () => free.got.video > 10, 15_000);
-      const gone = await fetch(`${base}${free.answer.location}`, { method: 'DELETE' });
-      expect(gone.status).toBe(200);
+      const resource = `${base}${free.answer.location}`;
+      expect((await send(resource, 'DELETE')).status).toBe(401);
+      const wrongSecret = { authorization: `Bearer ${'x'.repeat(43)}` };
+      expect((await send(resource, 'DELETE', '', wrongSecret)).status).toBe(403);
+      expect(webrtc!.streams()[0]?.viewers).toBe(1);
+      const right = { authorization: `Bearer ${free.answer.secret}` };
+      expect((await send(resource, 'DELETE', '', right)).status).toBe(200);
+      expect(webrtc!.streams()[0]?.viewers).toBe(0);
 
       // The anchor asks for a ticket: the same offer is refused by the site, not by the ingest.
       await t.rt.db
         .update(liveRooms)
         .set({ ticket: 2 })
         .where(eq(liveRooms.anchorId, Number(ANCHOR)));
-      const paid = await viewer(base);
+      const paid = await viewer(whep(base));
       open.push(paid);
       expect(paid.answer).toMatchObject({
         status: 403,
@@ -349,7 +296,7 @@ describe('WebRTC ingest', () => {
         location: null,
       });
       expect(webrtc!.streams()[0]?.viewers).toBe(0);
-      const direct = await viewer();
+      const direct = await viewer(whep());
       open.push(direct);
       expect(direct.answer.status).toBe(201);
       // Publishing stays the anchor's own business: WHIP to a ticket room still reaches the ingest.
@@ -358,10 +305,12 @@ describe('WebRTC ingest', () => {
       for (const v of open) await v.pc.close();
       source.stop();
       await pub.pc.close();
-      // The publisher's own DELETE ends its stream on the WebRTC side.
-      await fetch(`${webrtc!.url}${pub.answer.location}`, { method: 'DELETE' });
+      // The publisher's own DELETE, with its key, ends its stream on the WebRTC side.
+      await send(`${webrtc!.url}${pub.answer.location}`, 'DELETE', '', {
+        authorization: `Bearer ${KEY}`,
+      });
       await new Promise((resolve) => up.close(resolve));
       await t.dispose();
     }
-  }, 90_000);
+  }, 120_000);
 });

@@ -3,9 +3,16 @@
  * packets as they come, well under a second behind). Loaded with import() only when the player
  * tries it. The attempt rejects with a WhepFailure as soon as a step fails or misses its limit
  * (the player's WHEP_LIMITS), and the player then loads HLS; once playing, a lost connection is reported
- * through `lost`. The session's resource is deleted when the engine lets go.
+ * through `lost`. The session's resource is deleted when the engine lets go, with the secret the
+ * answer gave (the ingest ends a session for nobody else).
  */
-import { isLost, refusalReason, sessionResource } from '../../lib/player/whep-session.ts';
+import {
+  endRequest,
+  isLost,
+  refusalReason,
+  sessionResource,
+  WHEP_SECRET_HEADER,
+} from '../../lib/player/whep-session.ts';
 import type { WhepLimits } from '../../lib/player/whep.ts';
 import type { Engine, EngineEvents } from './engine.ts';
 
@@ -80,6 +87,7 @@ export async function attachWhep({
   const listen = { signal: listening.signal };
   const tracks: MediaStreamTrack[] = [];
   let resource: string | null = null;
+  let secret = '';
   let closed = false;
   const close = () => {
     if (closed) return;
@@ -88,7 +96,7 @@ export async function attachWhep({
     pc.close();
     if (video.srcObject) video.srcObject = null;
     // keepalive: the DELETE still goes out when the viewer is leaving the page.
-    if (resource) void fetch(resource, { method: 'DELETE', keepalive: true }).catch(() => {});
+    if (resource && secret) void fetch(resource, endRequest(secret)).catch(() => {});
   };
   const gone = () => {
     if (isLost(pc.connectionState)) throw new WhepFailure(`connection-${pc.connectionState}`);
@@ -123,8 +131,9 @@ export async function attachWhep({
       })
       .finally(() => clearTimeout(late));
     resource = sessionResource(res.headers.get('location'), endpoint, location.href);
+    secret = res.headers.get(WHEP_SECRET_HEADER) ?? '';
     if (res.status !== 201) throw new WhepFailure(refusalReason(res.status));
-    if (!resource) throw new WhepFailure('no-resource');
+    if (!resource || !secret) throw new WhepFailure('no-resource');
     await pc.setRemoteDescription({ type: 'answer', sdp: await res.text() });
     const answered = performance.now();
     const connected = await until(

@@ -1,8 +1,9 @@
 /**
  * A WHIP publisher in the browser (RFC 9725): one peer connection sending the anchor's picture
  * and sound, offered in a single POST of SDP to the push address with the push key as a bearer
- * token, answered with the ingest's SDP and a resource to DELETE when the broadcast stops. The
- * picture goes as H.264, which the ingest forwards into RTMP and HLS without re-encoding it.
+ * token, answered with the ingest's SDP and a resource to DELETE when the broadcast stops, with
+ * the same key (the ingest ends a publisher's session for its key only). The picture goes as
+ * H.264, which the ingest forwards into RTMP and HLS without re-encoding it.
  */
 
 /** The push address as the site answers it (`…/whip/<id>?key=<key>`), split for the request. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isLost, refusalReason, sessionResource } from './whep-session.ts';
+import { endRequest, isLost, refusalReason, sessionResource } from './whep-session.ts';
 
 describe('a WHEP session', () => {
   it('names every refusal', () => {
@@ -42,5 +42,15 @@ describe('the session resource', () => {
     expect(sessionResource(`/whep/100012/${ID}?x=1`, '/whep/100012', PAGE)).toBeNull();
     expect(sessionResource('/api/user/logout', '/whep/100012', PAGE)).toBeNull();
     expect(sessionResource('http://[bad', '/whep/100012', PAGE)).toBeNull();
+  });
+});
+
+describe('ending a session', () => {
+  it('presents the secret the answer gave, and goes out as the page leaves', () => {
+    expect(endRequest('c2VjcmV0')).toEqual({
+      method: 'DELETE',
+      headers: { authorization: 'Bearer c2VjcmV0' },
+      keepalive: true,
+    });
   });
 });

@@ -1,8 +1,19 @@
 /**
  * The pure parts of one WHEP session in the browser: what a refusal means, when a connection
- * that played is lost, and which resource to delete. Imported by the WebRTC engine only, so they
+ * that played is lost, and which resource to delete with which secret. Imported by the WebRTC engine only, so they
  * load with it.
  */
+
+/**
+ * The answer's header with the session's secret: its DELETE presents it as a bearer token (the
+ * resource's address alone ends nothing).
+ */
+export const WHEP_SECRET_HEADER = 'whep-session-secret';
+
+/** The DELETE that ends a session, with its secret; keepalive, so it leaves with the page. */
+export function endRequest(secret: string): RequestInit {
+  return { method: 'DELETE', headers: { authorization: `Bearer ${secret}` }, keepalive: true };
+}
 
 /** Why an answer other than 201 refused the session, for logs and the box's attribute. */
 export function refusalReason(status: number): string {

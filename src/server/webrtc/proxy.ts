@@ -2,7 +2,8 @@
  * The site's /whip/... and /whep/... passed through to the WebRTC ingest's API on loopback, so a
  * browser publishes and watches on the site's own origin (its Content-Security-Policy allows
  * nothing else) and OBS is given one address. New sessions are limited per address: each one
- * costs the ingest a peer connection and some CPU. A ticket-paid room is never watched over
+ * costs the ingest a peer connection and some CPU. A DELETE passes the caller's Authorization on
+ * (the session's secret, which the ingest checks). A ticket-paid room is never watched over
  * WHEP: its viewers get the stream through the ticket flow, over HLS.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -11,6 +12,7 @@ import type { Db } from '../db/index.ts';
 import { liveRooms } from '../db/schema.ts';
 import type { Runtime } from '../runtime.ts';
 import { readOffer } from './body.ts';
+import { WHEP_SECRET_HEADER } from './secret.ts';
 
 /** Offers (new sessions) one address may make per minute. */
 export const WEBRTC_OFFERS_PER_MINUTE = 30;
@@ -80,9 +82,10 @@ export async function proxyWebRtc(
     'content-type': answer.headers.get('content-type') ?? 'text/plain',
     'cache-control': 'no-store',
   };
-  const location = answer.headers.get('location');
-  if (location) out.location = location;
-  const retry = answer.headers.get('retry-after');
-  if (retry) out['retry-after'] = retry;
+  // The session's resource and, for a viewer, the secret its DELETE presents (secret.ts).
+  for (const name of ['location', 'retry-after', 'www-authenticate', WHEP_SECRET_HEADER]) {
+    const value = answer.headers.get(name);
+    if (value) out[name] = value;
+  }
   res.writeHead(answer.status, out).end(Buffer.from(await answer.arrayBuffer()));
 }

@@ -6,7 +6,10 @@
  * hook with the stream name (the anchor's id) and key. Its stream is then forwarded into the
  * RTMP ingest (forward.ts), whose on_publish makes the room live, so End live drops that forward
  * and the publisher goes with it. Viewers get the publisher's packets as they come (no
- * re-encoding), and the publisher is asked for a keyframe when one joins.
+ * re-encoding), and the publisher is asked for a keyframe when one joins. A session that has not
+ * connected (ICE and DTLS) by the deadline is closed with its sockets; a viewer counts against
+ * the stream's cap from its offer on; a publisher's end closes all its viewers; and a session is
+ * ended by DELETE on its resource only with its own secret (secret.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -16,6 +19,7 @@ import { log } from '../log.ts';
 import { readOffer } from './body.ts';
 import { startForward, type Forward } from './forward.ts';
 import { answer, createPeer, withPublishBitrates, type IceSettings } from './peer.ts';
+import { bearerOf, digestOf, isSecret, newSecret, WHEP_SECRET_HEADER } from './secret.ts';
 
 /** How the ingest is set up. */
 export interface WebRtcIngestOptions {
@@ -30,15 +34,19 @@ export interface WebRtcIngestOptions {
   rtmpPort: number;
   /** How often the publisher is asked for a keyframe (the HLS path cuts segments at them). */
   keyframeMs?: number;
-  /** Viewers one stream takes at most (each costs CPU here). */
+  /** Viewers one stream takes at most, connecting or connected (each costs sockets and CPU). */
   maxViewers?: number;
+  /** How long a new session may take to connect (ICE and DTLS) before it is closed. */
+  connectMs?: number;
 }
 
 /** A running ingest. */
 export interface WebRtcIngest {
   url: string;
-  /** Streams and their viewers now. */
-  streams: () => { name: string; viewers: number; connected: boolean }[];
+  /** Streams and their viewers now (connected ones; `pending` are still connecting). */
+  streams: () => { name: string; viewers: number; pending: number; connected: boolean }[];
+  /** Peer connections open now: publishers and viewers, connected or not. */
+  sessions: () => number;
   stop: () => Promise<void>;
 }
 
@@ -46,32 +54,54 @@ interface Viewer {
   pc: RTCPeerConnection;
   video: MediaStreamTrack;
   audio: MediaStreamTrack;
+  connected: boolean;
+  /** Digest of the secret its DELETE must present. */
+  secret: Buffer;
+  /** Closes it unless it has connected by then. */
+  deadline?: ReturnType<typeof setTimeout>;
+  close: () => void;
 }
 
 interface Publisher {
   id: string;
   name: string;
   pc: RTCPeerConnection;
+  /** Digest of the key it published with, which its DELETE must present. */
+  key: Buffer;
+  /** Its viewers, connecting or connected. */
   viewers: Map<string, Viewer>;
   forward?: Forward;
   keyframe: () => void;
   timer?: ReturnType<typeof setInterval>;
+  deadline?: ReturnType<typeof setTimeout>;
   connected: boolean;
+  closed: boolean;
 }
 
 const NAME = /^\d{1,10}$/;
 
 /** The key of a WHIP request: `Authorization: Bearer <key>` (OBS) or `?key=` (the site's URL). */
 export function publishKey(req: IncomingMessage, url: URL): string {
-  const auth = req.headers.authorization ?? '';
-  const bearer = /^Bearer\s+(\S+)$/i.exec(auth)?.[1];
-  return bearer ?? url.searchParams.get('key') ?? '';
+  return bearerOf(req) || (url.searchParams.get('key') ?? '');
 }
 
 /** Starts the ingest's HTTP API. */
 export async function startWebRtcIngest(options: WebRtcIngestOptions): Promise<WebRtcIngest> {
-  const { ice, keyframeMs = 2000, maxViewers = 200 } = options;
+  const { ice, keyframeMs = 2000, maxViewers = 200, connectMs = 10_000 } = options;
   const publishers = new Map<string, Publisher>();
+  /** Every peer connection not yet closed, for stop() and sessions(). */
+  const peers = new Set<RTCPeerConnection>();
+
+  function open(): RTCPeerConnection {
+    const pc = createPeer(ice);
+    peers.add(pc);
+    return pc;
+  }
+
+  function shut(pc: RTCPeerConnection): Promise<void> {
+    if (!peers.delete(pc)) return Promise.resolve();
+    return pc.close().catch(() => {});
+  }
 
   async function allowed(name: string, key: string): Promise<boolean> {
     const res = await fetch(
@@ -86,24 +116,30 @@ export async function startWebRtcIngest(options: WebRtcIngestOptions): Promise<W
   }
 
   function closePublisher(p: Publisher, why: string): void {
+    if (p.closed) return;
+    p.closed = true;
     if (publishers.get(p.name) === p) publishers.delete(p.name);
     clearInterval(p.timer);
+    clearTimeout(p.deadline);
     p.forward?.stop();
-    for (const v of p.viewers.values()) void v.pc.close();
+    // Its viewers go with it, those still connecting as well as those watching.
+    for (const v of [...p.viewers.values()]) v.close();
     p.viewers.clear();
-    void p.pc.close();
+    void shut(p.pc);
     log('info', 'webrtc_publish_ended', { name: p.name, why });
   }
 
   async function publish(name: string, key: string, offer: string) {
-    const pc = createPeer(ice);
+    const pc = open();
     const p: Publisher = {
       id: randomUUID(),
       name,
       pc,
+      key: digestOf(key),
       viewers: new Map(),
       keyframe: () => {},
       connected: false,
+      closed: false,
     };
     const plis: (() => void)[] = [];
     p.keyframe = () => plis.forEach((send) => send());
@@ -117,12 +153,13 @@ export async function startWebRtcIngest(options: WebRtcIngestOptions): Promise<W
       track.onReceiveRtp.subscribe((rtp: RtpPacket) => {
         const kind = track.kind === 'video' ? 'video' : 'audio';
         p.forward?.[kind](rtp);
-        for (const v of p.viewers.values()) v[kind].writeRtp(rtp);
+        for (const v of p.viewers.values()) if (v.connected) v[kind].writeRtp(rtp);
       });
     });
     pc.connectionStateChange.subscribe((state) => {
       if (state === 'connected' && !p.connected) {
         p.connected = true;
+        clearTimeout(p.deadline);
         const rtmp = `rtmp://127.0.0.1:${options.rtmpPort}/live/${name}?key=${encodeURIComponent(key)}`;
         void startForward(rtmp, (code) => {
           // The RTMP ingest refused or dropped the stream (End live): the publisher goes too.
@@ -136,40 +173,87 @@ export async function startWebRtcIngest(options: WebRtcIngestOptions): Promise<W
       }
       if (state === 'failed' || state === 'closed') closePublisher(p, state);
     });
-    const sdp = withPublishBitrates(await answer(pc, offer, ice));
+    let sdp: string;
+    try {
+      sdp = withPublishBitrates(await answer(pc, offer, ice));
+    } catch (error) {
+      void shut(pc);
+      throw error;
+    }
+    if (p.closed) throw new Error('the publisher closed while its answer was made');
     // A reconnecting encoder replaces its earlier connection.
     const earlier = publishers.get(name);
     if (earlier) closePublisher(earlier, 'replaced');
     publishers.set(name, p);
+    // One that never connects is closed at the deadline, with its sockets.
+    if (!p.connected) {
+      p.deadline = setTimeout(() => {
+        if (!p.connected) closePublisher(p, 'not connected in time');
+      }, connectMs);
+    }
     log('info', 'webrtc_publish_started', { name });
     return { id: p.id, sdp };
   }
 
+  /**
+   * A viewer of `p`, counted among its viewers from the offer on (the cap holds while sessions
+   * connect) and closed if it has not connected by the deadline. Null when the publisher ended
+   * or the deadline passed while the answer was made.
+   */
   async function watch(p: Publisher, offer: string) {
-    const pc = createPeer(ice);
+    const pc = open();
+    const id = randomUUID();
+    const { secret, digest } = newSecret();
     const viewer: Viewer = {
       pc,
       video: new MediaStreamTrack({ kind: 'video' }),
       audio: new MediaStreamTrack({ kind: 'audio' }),
+      connected: false,
+      secret: digest,
+      close() {
+        clearTimeout(viewer.deadline);
+        if (p.viewers.get(id) === viewer) p.viewers.delete(id);
+        void shut(pc);
+      },
     };
+    p.viewers.set(id, viewer);
+    viewer.deadline = setTimeout(() => {
+      if (!viewer.connected) viewer.close();
+    }, connectMs);
     pc.addTransceiver(viewer.video, { direction: 'sendonly' });
     pc.addTransceiver(viewer.audio, { direction: 'sendonly' });
-    const id = randomUUID();
     pc.connectionStateChange.subscribe((state) => {
-      if (state === 'connected') {
-        p.viewers.set(id, viewer);
+      if (state === 'connected' && !viewer.connected && p.viewers.get(id) === viewer) {
+        viewer.connected = true;
+        clearTimeout(viewer.deadline);
         p.keyframe();
       }
-      if (state === 'failed' || state === 'closed' || state === 'disconnected') {
-        p.viewers.delete(id);
-        if (state !== 'closed') void pc.close();
-      }
+      if (state === 'failed' || state === 'closed' || state === 'disconnected') viewer.close();
     });
-    const sdp = await answer(pc, offer, ice);
-    return { id, sdp, pc };
+    let sdp: string;
+    try {
+      sdp = await answer(pc, offer, ice);
+    } catch (error) {
+      viewer.close();
+      throw error;
+    }
+    if (p.viewers.get(id) !== viewer) return null;
+    return { id, sdp, secret };
   }
 
-  const viewerPeers = new Map<string, RTCPeerConnection>();
+  /** Ends the session `id` of stream `name` when the request presents its secret. */
+  function end(req: IncomingMessage, url: URL, kind: string, name: string, id: string) {
+    const p = publishers.get(name);
+    const session = kind === 'whip' ? (p?.id === id ? p : undefined) : p?.viewers.get(id);
+    if (!p || !session) return { status: 404, text: '' };
+    const given = kind === 'whip' ? publishKey(req, url) : bearerOf(req);
+    if (!given) return { status: 401, text: 'session secret required' };
+    const digest = kind === 'whip' ? p.key : (session as Viewer).secret;
+    if (!isSecret(digest, given)) return { status: 403, text: 'wrong session secret' };
+    if (session === p) closePublisher(p, 'deleted');
+    else (session as Viewer).close();
+    return { status: 200, text: '' };
+  }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://ingest');
@@ -180,17 +264,10 @@ export async function startWebRtcIngest(options: WebRtcIngestOptions): Promise<W
     if (url.pathname === '/health' && req.method === 'GET') return reply(200, 'ok');
     if ((kind !== 'whip' && kind !== 'whep') || !name || !NAME.test(name)) return reply(404);
     if (req.method === 'DELETE' && id) {
-      if (kind === 'whip') {
-        const p = publishers.get(name);
-        if (!p || p.id !== id) return reply(404);
-        closePublisher(p, 'deleted');
-        return reply(200);
-      }
-      const pc = viewerPeers.get(id);
-      if (!pc) return reply(404);
-      viewerPeers.delete(id);
-      await pc.close();
-      return reply(200);
+      const ended = end(req, url, kind, name, id);
+      const challenge: Record<string, string> =
+        ended.status === 401 ? { 'www-authenticate': 'Bearer' } : {};
+      return reply(ended.status, ended.text, challenge);
     }
     if (req.method !== 'POST' || id) return reply(405);
     if (!/^application\/sdp\b/i.test(req.headers['content-type'] ?? '')) return reply(415);
@@ -210,13 +287,11 @@ export async function startWebRtcIngest(options: WebRtcIngestOptions): Promise<W
     if (!p?.connected) return reply(404, 'not broadcasting over WebRTC');
     if (p.viewers.size >= maxViewers) return reply(503, 'full', { 'retry-after': '10' });
     const made = await watch(p, offer);
-    viewerPeers.set(made.id, made.pc);
-    made.pc.connectionStateChange.subscribe((state) => {
-      if (state === 'closed' || state === 'failed') viewerPeers.delete(made.id);
-    });
+    if (!made) return reply(404, 'not broadcasting over WebRTC');
     return reply(201, made.sdp, {
       'content-type': 'application/sdp',
       location: `/whep/${name}/${made.id}`,
+      [WHEP_SECRET_HEADER]: made.secret,
     });
   }
 
@@ -232,14 +307,19 @@ export async function startWebRtcIngest(options: WebRtcIngestOptions): Promise<W
   return {
     url: `http://${options.host}:${port}`,
     streams: () =>
-      [...publishers.values()].map((p) => ({
-        name: p.name,
-        viewers: p.viewers.size,
-        connected: p.connected,
-      })),
+      [...publishers.values()].map((p) => {
+        const connected = [...p.viewers.values()].filter((v) => v.connected).length;
+        return {
+          name: p.name,
+          viewers: connected,
+          pending: p.viewers.size - connected,
+          connected: p.connected,
+        };
+      }),
+    sessions: () => peers.size,
     async stop() {
       for (const p of [...publishers.values()]) closePublisher(p, 'stopping');
-      for (const pc of viewerPeers.values()) await pc.close();
+      await Promise.all([...peers].map(shut));
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };

@@ -11,8 +11,10 @@ export interface WebRtcSettings {
   ice: IceSettings;
   /** Seconds between the keyframes it asks publishers for (WEBRTC_KEYFRAME_SECONDS, default 2). */
   keyframeMs: number;
-  /** Viewers one stream takes at most (WEBRTC_MAX_VIEWERS, default 200). */
+  /** Viewers one stream takes at most, connecting or connected (WEBRTC_MAX_VIEWERS, default 200). */
   maxViewers: number;
+  /** How long a new session may take to connect before it is closed (WEBRTC_CONNECT_SECONDS, default 10). */
+  connectMs: number;
 }
 
 function port(value: string, name: string): number {
@@ -44,10 +46,14 @@ export function readWebRtcSettings(source: NodeJS.ProcessEnv = process.env): Web
   const maxViewers = Number(source.WEBRTC_MAX_VIEWERS ?? 200);
   if (!Number.isInteger(maxViewers) || maxViewers < 1)
     throw new Error(`Bad WEBRTC_MAX_VIEWERS: ${source.WEBRTC_MAX_VIEWERS}`);
+  const connect = Number(source.WEBRTC_CONNECT_SECONDS ?? 10);
+  if (!(connect >= 1 && connect <= 60))
+    throw new Error(`Bad WEBRTC_CONNECT_SECONDS: ${source.WEBRTC_CONNECT_SECONDS} (1 to 60)`);
   return {
     port: port(source.WEBRTC_PORT ?? '8936', 'WEBRTC_PORT'),
     ice: { addresses, ports },
     keyframeMs: Math.round(keyframe * 1000),
     maxViewers,
+    connectMs: Math.round(connect * 1000),
   };
 }
