@@ -4,9 +4,10 @@
  * anchor turns on high-speed push in the start-live dialog, sees the camera's preview, starts,
  * and their room publishes over WHIP by itself, showing the connection's health. One viewer with
  * low latency on plays the live over WHEP, another plays it over HLS (the same stream, forwarded
- * into the RTMP ingest). End live stops both, and the old key is refused afterwards, as is a
- * wrong key at any time. A second anchor's session (in Chinese) opens the console from the room
- * for the screens at 375 px. nginx, libnginx-mod-rtmp and ffmpeg must be installed.
+ * into the RTMP ingest); turning low latency off ends the WHEP session with its secret and plays
+ * HLS. End live stops both, and the old key is refused afterwards, as is a wrong key at any
+ * time. A second anchor's session (in Chinese) opens the console from the room for the screens
+ * at 375 px. nginx, libnginx-mod-rtmp and ffmpeg must be installed.
  */
 import { existsSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
@@ -217,7 +218,21 @@ test('an anchor goes live from the browser; viewers watch over WebRTC and HLS', 
     expect(last.x + last.width).toBeLessThanOrEqual(box.x + box.width + 0.5);
     await fast.setViewportSize({ width: 1440, height: 900 });
     await screenshot(slow, info, 'broadcast-viewer-hls-1440-zh-CN', { fullPage: false });
-    expect(webrtc.streams()).toEqual([{ name: String(anchorId), viewers: 1, connected: true }]);
+    expect(webrtc.streams()).toEqual([
+      { name: String(anchorId), viewers: 1, pending: 0, connected: true },
+    ]);
+    // Low latency off: the player leaves WebRTC for HLS and ends its WHEP session through the
+    // site with the secret its answer gave (the ingest ends it for nobody else).
+    const ended = fast.waitForResponse(
+      (r) => r.request().method() === 'DELETE' && r.url().includes(`/whep/${anchorId}/`),
+    );
+    await fast.locator('[data-player] video').hover();
+    await fast.locator('[data-player]').getByRole('button', { name: 'Low latency' }).click();
+    expect((await ended).status()).toBe(200);
+    await expect(fast.locator('[data-player]')).toHaveAttribute('data-mode', 'hls', {
+      timeout: 20_000,
+    });
+    expect(webrtc.streams()[0]?.viewers).toBe(0);
 
     // A wrong key is refused while the live runs, and so is a key once replaced.
     expect(await whipStatus(page, anchorId, 'not-the-right-key-at-all')).toBe(403);
