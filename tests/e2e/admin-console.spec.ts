@@ -257,7 +257,9 @@ test('screens of the console at 375 and 1440 px in both languages, and a member 
   await page.goto('/admin');
   await signIn(page, ADMIN);
   await expect(page.locator('.ad-stat.is-gold strong')).toBeVisible();
-  await expect(page.locator('[data-reserve]')).toContainText('为平台账户注资');
+  await expect(
+    page.locator('[data-reserve]').getByRole('form', { name: '为平台账户注资' }),
+  ).toBeVisible();
   await screenshot(page, info, 'admin-overview-375-zh-CN');
   await page.setViewportSize({ width: 1440, height: 900 });
   await screenshot(page, info, 'admin-overview-1440-zh-CN');
@@ -277,7 +279,9 @@ test('screens of the console at 375 and 1440 px in both languages, and a member 
   await useLocale(page, baseURL!, 'en-US');
   await page.setViewportSize({ width: 375, height: 800 });
   await page.goto('/admin');
-  await expect(page.locator('[data-reserve]')).toContainText('Top up the platform account');
+  await expect(
+    page.locator('[data-reserve]').getByRole('form', { name: 'Top up the platform account' }),
+  ).toBeVisible();
   await screenshot(page, info, 'admin-overview-375-en-US');
   await page.goto('/admin#feedback');
   await expect(page.locator('[data-panel="feedback"]')).toBeVisible();
