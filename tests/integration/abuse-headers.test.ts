@@ -229,7 +229,13 @@ for (const kind of DB_KINDS) {
       }
       expect(written.join('')).toBe('');
       // Real host names, addresses and ports still reach the pages.
-      for (const host of ['live.example.com', '127.0.0.1:8080', '[::1]:4321', 'localhost']) {
+      for (const host of [
+        'live.example.com',
+        '127.0.0.1:8080',
+        '[::1]:4321',
+        'localhost',
+        'my_app:3000',
+      ]) {
         expect((await withHost(`${site.url}/home`, host)).status, host).toBe(200);
       }
     });

@@ -18,8 +18,8 @@ export function setSecurityHeaders(res: ServerResponse): void {
   res.setHeader('content-security-policy', HEADER_CSP);
 }
 
-/** A host name, IPv4 address or bracketed IPv6 address, with an optional port. */
-const HOST = /^(?:\[[0-9a-f:.]+\]|[a-z0-9](?:[a-z0-9.-]{0,251}[a-z0-9])?)(?::\d{1,5})?$/i;
+/** A host name (underscores too, as container names have), IPv4 or bracketed IPv6, optional port. */
+const HOST = /^(?:\[[0-9a-f:.]+\]|[a-z0-9_](?:[a-z0-9_.-]{0,251}[a-z0-9_])?)(?::\d{1,5})?$/i;
 
 /**
  * True when the Host header is absent (HTTP/1.0) or names a host and port, nothing else: a
