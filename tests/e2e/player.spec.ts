@@ -69,25 +69,6 @@ test('the demo stream plays muted, unmutes, switches to 480p and loops', async (
   });
   expect(refused).toEqual([]);
   expect(chatAt).toBeGreaterThanOrEqual(playingAt);
-  // The first picture's media came from the page head's preloads: the player started on the
-  // preloaded rendition and asked for none of those files again.
-  const firstMedia = await page.evaluate(() =>
-    performance
-      .getEntriesByType('resource')
-      .map((r) => r as PerformanceResourceTiming)
-      .filter((r) => /\/media\/demo\//.test(r.name))
-      .map((r) => `${r.initiatorType} ${new URL(r.name).pathname}`),
-  );
-  expect(firstMedia.slice(0, 4)).toEqual([
-    'link /media/demo/master.m3u8',
-    'link /media/demo/720p/index.m3u8',
-    'link /media/demo/720p/init.mp4',
-    'link /media/demo/720p/seg-00.m4s',
-  ]);
-  // The engine's own first request is for what comes next (the second segment, or another
-  // rendition's playlist once automatic switching moves to the player's size).
-  const firstAsked = firstMedia.find((r) => r.startsWith('xmlhttprequest'));
-  expect(firstAsked).not.toMatch(/master\.m3u8|720p\/(index\.m3u8|init\.mp4|seg-00\.m4s)$/);
   await expectAdvancing(page);
   // The barrage canvas stays above the video.
   const order = await player.evaluate((root) =>

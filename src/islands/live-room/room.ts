@@ -177,8 +177,7 @@ function followBroadcast(player: HTMLElement, roomId: number): void {
   });
 }
 
-// The banner's and the recommended lives' pictures waited for the player (this script loads
-// once it settled).
+// The recommended lives' pictures waited for the player (this script loads once it settled).
 releaseDeferredImages();
 const playerBox = document.querySelector<HTMLElement>('[data-player]');
 if (playerBox) mountGiftStage(playerBox);

@@ -7,13 +7,7 @@ import { freshPass, hasPass } from '../../lib/player/stream-pass.ts';
 import type { Engine, EngineOptions } from './engine.ts';
 
 /** Attaches `src` to the video through hls.js. */
-export function attachHlsJs({
-  video,
-  src,
-  lowLatency,
-  events,
-  startVariant,
-}: EngineOptions): Engine {
+export function attachHlsJs({ video, src, lowLatency, events }: EngineOptions): Engine {
   const hls = new Hls({
     ...latencyConfig(lowLatency),
     // Auto never picks more lines than the player shows; a pick from the menu still can.
@@ -40,15 +34,8 @@ export function attachHlsJs({
     // Start on the level the player's size calls for, so the first picture is not fetched twice
     // (once at the top level, then again after the cap to the player's size). A level fixed from
     // the menu is reached from there at the next fragment, as before: after a reload the fixed
-    // level may belong to a transcoder that is only starting again. When the page preloaded a
-    // rendition's first media, that rendition starts (no request waits, no layout is read), and
-    // automatic switching moves to the player's size from the next fragment.
-    const start = startVariant ? new URL(startVariant, location.href).href : '';
-    const preloaded = start ? hls.levels.findIndex((level) => level.uri === start) : -1;
-    hls.startLevel =
-      preloaded !== -1
-        ? preloaded
-        : startLevelFor(renditions(), video.clientHeight * devicePixelRatio);
+    // level may belong to a transcoder that is only starting again.
+    hls.startLevel = startLevelFor(renditions(), video.clientHeight * devicePixelRatio);
     hls.startLoad();
   });
   hls.on(Hls.Events.LEVEL_SWITCHED, (_event, data: LevelSwitchedData) => {

@@ -33,11 +33,6 @@ export interface EngineOptions {
   src: string;
   lowLatency: boolean;
   events: EngineEvents;
-  /**
-   * The rendition (media playlist path) to start on, which the page preloaded with its first
-   * media; the player's size picks when it is absent or not among the stream's renditions.
-   */
-  startVariant?: string;
 }
 
 /** Local-storage key that forces an engine (`native` or `hlsjs`) where both work, for testing. */

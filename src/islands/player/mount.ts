@@ -171,8 +171,6 @@ export function mountPlayer(root: HTMLElement): void {
         video,
         src,
         lowLatency: $lowLatency.get(),
-        // The rendition whose first media the page preloaded, for the page's own stream.
-        startVariant: firstLoad && src === pageSrc ? root.dataset.start : undefined,
         events: {
           renditions: (renditions) => {
             store.update({ renditions });
