@@ -14,6 +14,9 @@ export default defineConfig({
   forbidOnly: true,
   retries: 0,
   timeout: 60_000,
+  // A slow machine (two cores shared by the server, Chromium, ffmpeg) is not a failure: what a
+  // journey waits for must come, 10 s is the most it may take.
+  expect: { timeout: 10_000 },
   reporter: [
     ['list'],
     ['html', { outputFolder: 'playwright-report', open: 'never' }],

@@ -232,6 +232,10 @@ test('an administrator runs the platform from the console', async ({
 
   // The audit log names the administrator on every change, newest first.
   await openTab(page, 'Audit log');
+  await expect(page.locator('[data-audit]').first()).toHaveAttribute(
+    'data-audit',
+    'maintenance.remove',
+  );
   const actions = await page
     .locator('[data-audit]')
     .evaluateAll((rows) => rows.slice(0, 6).map((r) => r.getAttribute('data-audit')));

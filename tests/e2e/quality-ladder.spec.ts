@@ -150,7 +150,7 @@ test('a pushed live gets 720p and 480p with Auto, and survives its transcoder dy
     await player.locator('.pl-quality-btn').click();
     await player.getByRole('menuitemradio', { name: '480p', exact: true }).click();
     await expect
-      .poll(() => video.evaluate((v: HTMLVideoElement) => v.videoHeight), { timeout: 15_000 })
+      .poll(() => video.evaluate((v: HTMLVideoElement) => v.videoHeight), { timeout: 30_000 })
       .toBe(480);
     const [second] = ladder.lives();
     process.kill(second!.pid!, 'SIGKILL');

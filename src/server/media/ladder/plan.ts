@@ -148,7 +148,11 @@ export function transcodeArgs(job: TranscodeJob): string[] {
       '-hls_list_size',
       '6',
       '-hls_flags',
-      'delete_segments+independent_segments+temp_file',
+      'delete_segments+independent_segments+temp_file+discont_start',
+      // A restarted transcoder numbers on from the wall clock: its playlist never goes back to
+      // sequence 0 under a player that already holds later numbers, and no segment name is reused.
+      '-hls_start_number_source',
+      'epoch',
       '-hls_segment_filename',
       path.join(job.outDir, `${height}-%d.ts`),
       path.join(job.outDir, `${height}.m3u8`),
