@@ -1,7 +1,7 @@
 /**
  * The environment the site is built in. The build is always a release build, whatever
- * NODE_ENV says where it runs (README lists `development` as NODE_ENV's default, so people set
- * it): under NODE_ENV=development Vite makes a development bundle, React's development build
+ * NODE_ENV says where it runs (docs/operations.md lists `development` as NODE_ENV's default,
+ * so people set it): under NODE_ENV=development Vite makes a development bundle, React's development build
  * ships to every page and pages name modules by their source paths, which a built server does
  * not serve. The server's own mode is read from NODE_ENV at start and is not touched here.
  */

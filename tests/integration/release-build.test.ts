@@ -1,6 +1,6 @@
 /**
- * The site built as a developer builds it, with NODE_ENV=development in the environment (README
- * lists it as NODE_ENV's default): the build must still be a release build. Served by a server
+ * The site built as a developer builds it, with NODE_ENV=development in the environment (the
+ * operations guide lists it as NODE_ENV's default): the build must still be a release build. Served by a server
  * that itself runs in development mode, every module script and preload of the live room is
  * JavaScript (a development build names `/src/...` sources, which a built server answers with a
  * redirect to a page, so the player never starts), and no chunk carries React's development
