@@ -19,8 +19,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { createdAt, userRef } from './columns.ts';
-import { users } from './schema.ts';
+import { userRef, users } from './accounts.ts';
+import { createdAt } from './columns.ts';
 
 /** One fan group per anchor. */
 export const fanGroups = pgTable('fan_groups', {

@@ -1,6 +1,7 @@
 /**
- * Sports tables: match bookings, the match centre (text live, statistics, line-ups) and
- * tournament groups, the ranking totals, and the games' players and plays.
+ * Sports tables: competitions, teams and matches, match bookings, the match centre (text live,
+ * statistics, line-ups) and tournament groups, the ranking totals, and the games' players and
+ * plays.
  */
 import { sql } from 'drizzle-orm';
 import {
@@ -11,12 +12,62 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  serial,
   smallint,
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
 import { createdAt } from './columns.ts';
-import { leagues, matches, teams, users } from './schema.ts';
+
+/** Competitions (leagues, cups, tours). */
+export const leagues = pgTable('leagues', {
+  id: serial('id').primaryKey(),
+  /** Sport id (1 football, 2 basketball, 3 tennis). */
+  sportId: integer('sport_id').notNull(),
+  nameZh: text('name_zh').notNull(),
+  nameEn: text('name_en').notNull(),
+  /** Short label shown on match cards. */
+  shortName: text('short_name').notNull(),
+});
+
+/** Teams or players. */
+export const teams = pgTable('teams', {
+  id: serial('id').primaryKey(),
+  sportId: integer('sport_id').notNull(),
+  nameZh: text('name_zh').notNull(),
+  nameEn: text('name_en').notNull(),
+  /** Brand colour used to draw the crest. */
+  color: text('color').notNull(),
+});
+
+/** Match states: 0 scheduled, 1 live, 2 finished. */
+export const MATCH_STATUS = { scheduled: 0, live: 1, finished: 2 } as const;
+
+/** Fixtures with their scores. */
+export const matches = pgTable(
+  'matches',
+  {
+    id: serial('id').primaryKey(),
+    sportId: integer('sport_id').notNull(),
+    leagueId: integer('league_id')
+      .notNull()
+      .references(() => leagues.id),
+    homeTeamId: integer('home_team_id')
+      .notNull()
+      .references(() => teams.id),
+    awayTeamId: integer('away_team_id')
+      .notNull()
+      .references(() => teams.id),
+    /** Kick-off time. */
+    startTime: timestamp('start_time', { withTimezone: true }).notNull(),
+    /** See MATCH_STATUS. */
+    status: smallint('status').notNull().default(0),
+    homeScore: integer('home_score'),
+    awayScore: integer('away_score'),
+  },
+  (t) => [index('matches_start_idx').on(t.startTime)],
+);
 
 // ---------------------------------------------------------------------------------------------
 // Schedules: bookings, the match centre (text live, statistics, line-ups) and tournament groups.

@@ -14,12 +14,14 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
+import { categories } from './catalog.ts';
 import { createdAt } from './columns.ts';
-import { liveSessions } from './schema-live.ts';
-import { categories, users } from './schema.ts';
+import { liveSessions } from './live.ts';
+
+export { BET_RESULT, QUIZ_STATUS } from '../../../lib/quiz/types.ts';
 
 /** Quiz statuses and bet results live with the shared quiz types. */
-export { BET_RESULT, QUIZ_STATUS } from '../../lib/quiz/types.ts';
 
 /** Quizzes anchors ask in their rooms: two options, viewers stake gems, the pool pays out. */
 export const quizzes = pgTable(

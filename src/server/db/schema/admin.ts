@@ -14,8 +14,8 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
 import { createdAt } from './columns.ts';
-import { users } from './schema.ts';
 
 /** One administrator action (console or command line): who, what, on what, and when. */
 export const adminAudit = pgTable(

@@ -2,6 +2,7 @@
  * Engagement tables: daily check-ins (one row per user and Beijing day, the unique index being
  * what makes a second check-in impossible), lottery draws and the watch history.
  */
+import { sql } from 'drizzle-orm';
 import {
   bigserial,
   check,
@@ -15,9 +16,9 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { sql } from 'drizzle-orm';
-import type { RewardSpec } from '../../lib/rewards/types.ts';
-import { createdAt, userRef } from './columns.ts';
+import type { RewardSpec } from '../../../lib/rewards/types.ts';
+import { userRef } from './accounts.ts';
+import { createdAt } from './columns.ts';
 
 /** One check-in of a user on a Beijing day, with what it paid. */
 export const checkins = pgTable(

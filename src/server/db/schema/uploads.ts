@@ -4,7 +4,8 @@
  * and, where it must, one its user made.
  */
 import { index, pgTable, text } from 'drizzle-orm/pg-core';
-import { createdAt, userRef } from './columns.ts';
+import { userRef } from './accounts.ts';
+import { createdAt } from './columns.ts';
 
 /** One stored image; the row is written with the file. */
 export const uploads = pgTable(

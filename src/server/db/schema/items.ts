@@ -16,8 +16,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
 import { createdAt } from './columns.ts';
-import { users } from './schema.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Backpack (tickets, chat props and gifts) and ticket-paid room entry

@@ -1,6 +1,7 @@
 /**
- * Live tables: recorded lives (replays), planned lives, and the live sessions with their daily
- * statistics and viewer samples for the anchor centre.
+ * Live tables: the rooms with their managers, chat and bans, recorded lives (replays), planned
+ * lives, and the live sessions with their daily statistics and viewer samples for the anchor
+ * centre.
  */
 import { sql } from 'drizzle-orm';
 import {
@@ -9,6 +10,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -17,8 +19,125 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
+import { categories, secondCategories } from './catalog.ts';
 import { createdAt } from './columns.ts';
-import { categories, matches, secondCategories, users } from './schema.ts';
+import { matches } from './sports.ts';
+
+/** One live room per anchor; the room id is the anchor's user id. */
+export const liveRooms = pgTable(
+  'live_rooms',
+  {
+    /** The anchor's user id. */
+    anchorId: integer('anchor_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    /** Horizontal cover (18:10). */
+    cover: text('cover').notNull(),
+    /** Vertical cover. */
+    coverV: text('cover_v').notNull().default(''),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id),
+    secondCategoryId: integer('second_category_id').references(() => secondCategories.id),
+    /** Linked match for sports lives. */
+    matchId: integer('match_id').references(() => matches.id),
+    /** 1 while broadcasting. */
+    isLive: boolean('is_live').notNull().default(false),
+    /** Heat value shown in lists and the room. */
+    heat: bigint('heat', { mode: 'number' }).notNull().default(0),
+    /** HLS playlist the player loads. */
+    streamUrl: text('stream_url').notNull().default(''),
+    /** Tickets needed to enter; 0 for a free room. */
+    ticket: integer('ticket').notNull().default(0),
+    /** Room announcement. */
+    announcement: text('announcement').notNull().default(''),
+    /** Contacts shown under the announcement: [{ title, value }]. */
+    contacts: jsonb('contacts').$type<{ title: string; value: string }[]>().notNull().default([]),
+    /** When the current or last live started. */
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    /** The anchor's push key (anchor_secret), rotatable; null until first asked for. */
+    streamKey: text('stream_key'),
+    /** True from startLive to endLive: the ingest accepts the anchor's key only then. */
+    sessionOpen: boolean('session_open').notNull().default(false),
+    /** When the server ends the open live by itself (the anchor logged out); null for never. */
+    autoEndAt: timestamp('auto_end_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('live_rooms_live_idx').on(t.isLive),
+    uniqueIndex('live_rooms_stream_key_idx').on(t.streamKey),
+  ],
+);
+
+/** Users who may moderate an anchor's room besides the anchor. */
+export const roomManagers = pgTable(
+  'room_managers',
+  {
+    anchorId: integer('anchor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.anchorId, t.userId] })],
+);
+
+// Live chat
+
+/** Chat messages of live rooms, kept for history (loginRep) and comment management. */
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** The room: its anchor's user id. */
+    anchorId: integer('anchor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The speaker. */
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Text as sent, trimmed. */
+    content: text('content').notNull(),
+    /** Chat prop used: 0 none, 100 speaker, 101 colourful chat. */
+    propType: smallint('prop_type').notNull().default(0),
+    /** Colourful chat colour (props_id 2, 3 or 4); 0 without. */
+    propsId: smallint('props_id').notNull().default(0),
+    createdAt: createdAt(),
+    /** Set when a manager deletes it or clears the chat; hidden from history from then on. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [index('chat_messages_room_idx').on(t.anchorId, t.id)],
+);
+
+/** Bans from speaking in a room, by a manager or by the automatic chat rules. */
+export const chatBans = pgTable(
+  'chat_bans',
+  {
+    id: serial('id').primaryKey(),
+    /** The room: its anchor's user id. */
+    anchorId: integer('anchor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Who may not speak. */
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Reason code: advertising, porn, false_info, abuse, illegal, political, others, auto. */
+    reason: text('reason').notNull(),
+    /** End of the ban; null for a permanent ban. */
+    until: timestamp('until', { withTimezone: true }),
+    /** The manager who banned; null for an automatic ban. */
+    byUserId: integer('by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    /** Set when unbanned before the end. */
+    liftedAt: timestamp('lifted_at', { withTimezone: true }),
+  },
+  (t) => [index('chat_bans_room_user_idx').on(t.anchorId, t.userId)],
+);
 
 // ---------------------------------------------------------------------------------------------
 // Anchor pages: recorded lives (replays) and planned lives.
