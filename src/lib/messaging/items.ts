@@ -3,8 +3,8 @@
  * in time order, time separators after 60 s of silence (spec §4), and the text of notes.
  */
 import type { TFunction } from 'i18next';
-import { formatMoney } from '../../lib/format.ts';
-import { BET_RESULT } from '../../lib/quiz/types.ts';
+import { formatMoney } from '../format.ts';
+import { BET_RESULT } from '../quiz/types.ts';
 import {
   GROUP_MSG,
   SYSTEM_KIND,
@@ -12,7 +12,7 @@ import {
   type PrivateMessage,
   type StaffMessage,
   type SystemMessageView,
-} from '../../lib/messaging/types.ts';
+} from './types.ts';
 
 /** Silence after which a time separator is drawn (spec §9). */
 export const SEPARATOR_MS = 60_000;

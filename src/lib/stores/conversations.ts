@@ -4,7 +4,7 @@
  * Conversation view knows nothing else of the kinds.
  */
 import type { TFunction } from 'i18next';
-import { messagingApi } from '../../lib/messaging/api.ts';
+import { messagingApi } from '../messaging/api.ts';
 import {
   CHAT_TYPE,
   GROUP_MSG,
@@ -14,10 +14,16 @@ import {
   type PrivateMessage,
   type StaffMessage,
   type SystemMessageView,
-} from '../../lib/messaging/types.ts';
-import { SERVER_FRAME, type Frame } from '../../lib/realtime/protocol.ts';
-import { chatKey } from '../../lib/stores/inbox.ts';
-import { groupItem, privateItem, staffItem, systemItem, type ChatItem } from './items.ts';
+} from '../messaging/types.ts';
+import { SERVER_FRAME, type Frame } from '../realtime/protocol.ts';
+import { chatKey } from './inbox.ts';
+import {
+  groupItem,
+  privateItem,
+  staffItem,
+  systemItem,
+  type ChatItem,
+} from '../messaging/items.ts';
 
 /** What a frame does to the open conversation. */
 export type FrameEffect =

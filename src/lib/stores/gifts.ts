@@ -7,7 +7,7 @@
  */
 import { atom } from 'nanostores';
 import { call } from '../api/client.ts';
-import type { GiftCount, GiftItem } from '../gifts/api.ts';
+import type { GiftCount, GiftItem } from '../gifts/types.ts';
 import { createContinuousFlag } from '../gifts/combo.ts';
 import { createI18n } from '../i18n/index.ts';
 import { giftsHeld } from '../live/backpack.ts';
