@@ -68,7 +68,7 @@ export default tseslint.config(
     rules: { '@typescript-eslint/consistent-type-imports': 'off' },
   },
   {
-    files: ['scripts/**', 'bench/**', 'tests/**', '**/*.test.ts', 'src/server/db/seed/cli.ts'],
+    files: ['scripts/**', 'bench/**', 'tests/**', '**/*.test.ts', 'src/server/seed/cli.ts'],
     rules: { 'no-console': 'off' },
   },
   ...astro.configs.recommended,
