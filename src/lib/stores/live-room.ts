@@ -11,6 +11,7 @@ import { deviceId } from '../device.ts';
 import { createI18n, toApiLang } from '../i18n/index.ts';
 import {
   addEnter,
+  addGift,
   addMessages,
   addNotice,
   EMPTY_CHAT,
@@ -199,9 +200,13 @@ function onFrame(frame: Frame): void {
       if (user.vip_level >= 1 && user.vip_level <= 3) for (const l of nobleListeners) l(user);
       return;
     }
-    case SERVER_FRAME.gift:
-      for (const listener of giftListeners) listener(frame.data as GiftData);
+    case SERVER_FRAME.gift: {
+      // One place for a gift: its line in the chat, then whoever plays it (the gift stage).
+      const gift = frame.data as GiftData;
+      $chat.set(addGift($chat.get(), gift));
+      for (const listener of giftListeners) listener(gift);
       return;
+    }
     case SERVER_FRAME.deleteMsg:
       $chat.set(removeMessage($chat.get(), (frame.data as { id: number }).id));
       return;
