@@ -12,7 +12,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import postgres from 'postgres';
 import { openDatabase, type Database } from '../src/server/db/index.ts';
-import { mediaHookToken } from '../src/server/media/hooks.ts';
+import { mediaHookToken } from '../src/server/ingest/hooks.ts';
 import { startIngest, type Ingest } from '../src/server/media/nginx.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.ts';
 import { buildIsStale } from '../scripts/build-state.ts';

@@ -20,7 +20,7 @@ import { count, eq } from 'drizzle-orm';
 import { WebSocket } from 'ws';
 import { GROUP_MSG } from '../src/lib/messaging/types.ts';
 import { createApi } from '../src/server/app.ts';
-import { createSession, hashToken } from '../src/server/auth/sessions.ts';
+import { createSession, hashToken } from '../src/server/sessions.ts';
 import { signUserSig } from '../src/server/auth/usersig.ts';
 import type { Database, Db } from '../src/server/db/index.ts';
 import {
@@ -34,11 +34,11 @@ import {
   users,
 } from '../src/server/db/schema.ts';
 import { readEnv } from '../src/server/env.ts';
-import { createServer } from '../src/server/http/server.ts';
+import { createServer } from '../src/server/server.ts';
 import { chatList } from '../src/server/messaging/chat-list.ts';
 import { appendMessage, groupOfAnchor, sendGroupMessage } from '../src/server/messaging/groups.ts';
 import { alertFollowers } from '../src/server/messaging/system.ts';
-import { createLocalBus } from '../src/server/realtime/bus.ts';
+import { createLocalBus } from '../src/server/shared/bus.ts';
 import { createMemoryState } from '../src/server/shared/state.ts';
 import { createHub } from '../src/server/realtime/hub.ts';
 import type { Runtime } from '../src/server/runtime.ts';

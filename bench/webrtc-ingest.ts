@@ -5,7 +5,7 @@
  * 127.0.0.1:BENCH_RTMP_PORT. Tells its parent `{ url }` once listening and stops on SIGTERM.
  */
 import { startWebRtcIngest } from '../src/server/webrtc/server.ts';
-import { readWebRtcSettings } from '../src/server/webrtc/settings.ts';
+import { readWebRtcSettings } from '../src/server/env-webrtc.ts';
 
 const settings = readWebRtcSettings();
 const ingest = await startWebRtcIngest({

@@ -7,9 +7,9 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEMO_FANS } from '../src/server/db/seed/fans.ts';
-import { DEMO_ACCOUNTS, DEMO_ROOMS, type ArtTheme } from '../src/server/db/seed/people.ts';
-import { REPLAY_COVERS } from '../src/server/db/seed/replays.ts';
+import { DEMO_FANS } from '../src/server/seed/fans.ts';
+import { DEMO_ACCOUNTS, DEMO_ROOMS, type ArtTheme } from '../src/server/seed/people.ts';
+import { REPLAY_COVERS } from '../src/server/seed/replays.ts';
 import {
   AMBER,
   ballShade,

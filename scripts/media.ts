@@ -6,12 +6,12 @@
  * HLS that nginx writes. See the README's "Going live" section for pointing OBS at it.
  */
 import { readEnv } from '../src/server/env.ts';
-import { mediaHookToken } from '../src/server/media/hooks.ts';
+import { mediaHookToken } from '../src/server/ingest/hooks.ts';
 import { startIngest } from '../src/server/media/nginx.ts';
 import { readLadderSettings } from '../src/server/media/ladder/plan.ts';
 import { startLadder } from '../src/server/media/ladder/supervisor.ts';
 import { startWebRtcIngest } from '../src/server/webrtc/server.ts';
-import { readWebRtcSettings } from '../src/server/webrtc/settings.ts';
+import { readWebRtcSettings } from '../src/server/env-webrtc.ts';
 
 const env = readEnv();
 const ingest = await startIngest({

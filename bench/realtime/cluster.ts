@@ -12,7 +12,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { eq } from 'drizzle-orm';
 import { DEFAULT_CHAT_CONFIG } from '../../src/lib/rules/chat.ts';
-import { createSession, hashToken } from '../../src/server/auth/sessions.ts';
+import { createSession, hashToken } from '../../src/server/sessions.ts';
 import { signUserSig } from '../../src/server/auth/usersig.ts';
 import { openDatabase } from '../../src/server/db/index.ts';
 import { appConfig } from '../../src/server/db/schema.ts';

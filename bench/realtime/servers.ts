@@ -16,11 +16,11 @@ import { Server as SocketIoServer } from 'socket.io';
 import { DEFAULT_CHAT_CONFIG } from '../../src/lib/rules/chat.ts';
 import { createApi } from '../../src/server/app.ts';
 import { openRuntime } from '../../src/server/boot.ts';
-import { createSession, hashToken } from '../../src/server/auth/sessions.ts';
+import { createSession, hashToken } from '../../src/server/sessions.ts';
 import { signUserSig } from '../../src/server/auth/usersig.ts';
 import { appConfig } from '../../src/server/db/schema.ts';
 import { readEnv } from '../../src/server/env.ts';
-import { createServer } from '../../src/server/http/server.ts';
+import { createServer } from '../../src/server/server.ts';
 import { createHub } from '../../src/server/realtime/hub.ts';
 import { createUser } from '../../src/server/users/service.ts';
 

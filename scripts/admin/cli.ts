@@ -10,8 +10,8 @@ import { createI18n, DEFAULT_LOCALE } from '../../src/lib/i18n/index.ts';
 import { formatMoney } from '../../src/lib/format.ts';
 import { firstIssueMessage } from '../../src/lib/validation/messages.ts';
 import { findControlText } from '../../src/lib/validation/text.ts';
-import type { Actor } from '../../src/server/admin/audit.ts';
-import { banEndText } from '../../src/server/admin/users.ts';
+import type { Actor } from '../../src/server/staff/audit.ts';
+import { banEndText } from '../../src/server/auth/bans.ts';
 import type { Runtime } from '../../src/server/runtime.ts';
 
 /** The command line's messages, in the console's default language. */

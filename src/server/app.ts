@@ -32,7 +32,7 @@ import { ticketRoutes } from './live/ticket-routes.ts';
 import { giftRoutes } from './gifts/routes.ts';
 import { maintenanceRoutes } from './maintenance/routes.ts';
 import { mallRoutes } from './mall/routes.ts';
-import { mediaHookRoutes } from './media/hooks.ts';
+import { mediaHookRoutes } from './ingest/hooks.ts';
 import { rankingRoutes } from './rankings/routes.ts';
 import { replayRoutes } from './replays/routes.ts';
 import type { Runtime } from './runtime.ts';
@@ -46,7 +46,7 @@ import { uploadRoutes } from './uploads/routes.ts';
 import { walletRoutes } from './wallet/routes.ts';
 import { adminQuizRoutes, quizRoutes } from './quiz/routes.ts';
 import { checkinRoutes } from './checkin/routes.ts';
-import { profileRoutes } from './users/profile-routes.ts';
+import { profileRoutes } from './profile/routes.ts';
 import { lotteryRoutes } from './lottery/routes.ts';
 
 /** Builds the API app for a runtime; test it in process with `app.request()`. */

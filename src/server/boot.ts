@@ -2,15 +2,15 @@
 import path from 'node:path';
 import { secureDataDir } from './data-dir.ts';
 import { openDatabase } from './db/index.ts';
-import { isDatabaseEmpty, seedDemo } from './db/seed/index.ts';
+import { isDatabaseEmpty, seedDemo } from './seed/index.ts';
 import { readEnv, type Env } from './env.ts';
 import { syncGiftCatalogue } from './gifts/service.ts';
 import { log } from './log.ts';
-import { openBus } from './realtime/bus.ts';
+import { openBus } from './shared/bus.ts';
 import type { Runtime } from './runtime.ts';
 import { openSharedState } from './shared/state.ts';
 import { createSmsProvider } from './sms/index.ts';
-import { fillNicknameKeys } from './users/profile.ts';
+import { fillNicknameKeys } from './profile/profile.ts';
 
 /** Opens the database of `env` (PGlite under DATA_DIR/pglite unless DATABASE_URL is set). */
 export async function openRuntime(env: Env = readEnv()): Promise<Runtime> {

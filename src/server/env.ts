@@ -4,7 +4,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { parseResponseKey } from '../lib/api/sealed.ts';
-import { readWebRtcSettings } from './webrtc/settings.ts';
+import { readWebRtcSettings } from './env-webrtc.ts';
 
 /**
  * The chat provider (IM_PROVIDER) and, for Tencent Cloud Chat, its application: the SDKAppID the

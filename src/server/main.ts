@@ -12,7 +12,7 @@ import { secureTree } from './data-dir.ts';
 import { raiseFileLimit, socketCaps } from './file-limit.ts';
 import { limitSockets } from './http/connection-limits.ts';
 import { startProbe } from './db/metrics.ts';
-import { createServer, type NodeHandler } from './http/server.ts';
+import { createServer, type NodeHandler } from './server.ts';
 import { log } from './log.ts';
 import { dropPublisher } from './media/control.ts';
 import { startFrameGrabber } from './media/frame-grabber.ts';
@@ -20,7 +20,7 @@ import { createHub } from './realtime/hub.ts';
 import { startRecordingSweeps } from './recordings/worker.ts';
 import { peekRuntime, setRuntime } from './runtime.ts';
 import { endDueLives } from './studio/live.ts';
-import { announceRoomStatus } from './studio/stream.ts';
+import { announceRoomStatus } from './media/stream.ts';
 import { closeImageConverters } from './uploads/converter.ts';
 
 /** Where `astro build` writes. */

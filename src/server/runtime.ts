@@ -5,7 +5,7 @@
  */
 import type { Database, Db } from './db/index.ts';
 import type { Env } from './env.ts';
-import type { Bus } from './realtime/bus.ts';
+import type { Bus } from './shared/bus.ts';
 import type { SharedState } from './shared/state.ts';
 import type { SmsProvider } from './sms/index.ts';
 

@@ -8,7 +8,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { formatMoney } from '../../src/lib/format.ts';
-import { createSession } from '../../src/server/auth/sessions.ts';
+import { createSession } from '../../src/server/sessions.ts';
 import { createUser } from '../../src/server/users/service.ts';
 import { applyMoves } from '../../src/server/wallet/ledger.ts';
 import type { Runtime } from '../../src/server/runtime.ts';

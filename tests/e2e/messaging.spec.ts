@@ -9,7 +9,7 @@
  */
 import type { Browser } from '@playwright/test';
 import sharp from 'sharp';
-import { mediaHookToken } from '../../src/server/media/hooks.ts';
+import { mediaHookToken } from '../../src/server/ingest/hooks.ts';
 import {
   expect,
   expectAccessible,

@@ -7,7 +7,7 @@
 import type { Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
-import { createSession, findSessionUser } from '../../src/server/auth/sessions.ts';
+import { createSession, findSessionUser } from '../../src/server/sessions.ts';
 import { users, wallets } from '../../src/server/db/schema.ts';
 import type { Runtime } from '../../src/server/runtime.ts';
 import {

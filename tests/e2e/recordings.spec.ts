@@ -11,7 +11,7 @@ import { createServer } from 'node:net';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { eq } from 'drizzle-orm';
 import { liveRooms } from '../../src/server/db/schema.ts';
-import { mediaHookToken } from '../../src/server/media/hooks.ts';
+import { mediaHookToken } from '../../src/server/ingest/hooks.ts';
 import { startIngest, type Ingest } from '../../src/server/media/nginx.ts';
 import { expect, expectAccessible, screenshot, signIn, test, useLocale } from './fixtures.ts';
 import { pushPattern } from '../media-pattern.ts';

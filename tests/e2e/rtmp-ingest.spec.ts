@@ -11,7 +11,7 @@ import { existsSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import type { Runtime } from '../../src/server/runtime.ts';
 import { liveRooms, users } from '../../src/server/db/schema.ts';
-import { mediaHookToken } from '../../src/server/media/hooks.ts';
+import { mediaHookToken } from '../../src/server/ingest/hooks.ts';
 import { startIngest, type Ingest } from '../../src/server/media/nginx.ts';
 import { expect, screenshot, test, useLocale } from './fixtures.ts';
 import { FFMPEG, pushPattern } from '../media-pattern.ts';

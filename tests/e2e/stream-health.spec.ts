@@ -13,7 +13,7 @@ import type { Page } from '@playwright/test';
 import { eq } from 'drizzle-orm';
 import { liveRooms, users } from '../../src/server/db/schema.ts';
 import { listRooms } from '../../src/server/live/rooms.ts';
-import { mediaHookToken } from '../../src/server/media/hooks.ts';
+import { mediaHookToken } from '../../src/server/ingest/hooks.ts';
 import { startIngest, type Ingest } from '../../src/server/media/nginx.ts';
 import type { StreamHealth } from '../../src/lib/studio/stream-health.ts';
 import type { Runtime } from '../../src/server/runtime.ts';

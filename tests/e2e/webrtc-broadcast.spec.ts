@@ -14,7 +14,7 @@ import { eq } from 'drizzle-orm';
 import type { Page, TestInfo } from '@playwright/test';
 import sharp from 'sharp';
 import { users } from '../../src/server/db/schema.ts';
-import { mediaHookToken } from '../../src/server/media/hooks.ts';
+import { mediaHookToken } from '../../src/server/ingest/hooks.ts';
 import { startIngest, type Ingest } from '../../src/server/media/nginx.ts';
 import { startWebRtcIngest, type WebRtcIngest } from '../../src/server/webrtc/server.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, WEBRTC_LOOPBACK_ARGS } from '../../scripts/chromium.ts';

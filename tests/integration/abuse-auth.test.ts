@@ -7,7 +7,7 @@
  */
 import { count, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createSession } from '../../src/server/auth/sessions.ts';
+import { createSession } from '../../src/server/sessions.ts';
 import { checkCodeLimits, CODE_RULES, issueCode } from '../../src/server/auth/codes.ts';
 import { loginFailures, smsCodes } from '../../src/server/db/schema.ts';
 import type { ApiError } from '../../src/server/http/envelope.ts';

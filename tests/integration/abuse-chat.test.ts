@@ -14,7 +14,8 @@ import {
 import { siteDay } from '../../src/lib/time.ts';
 import { chatMessages, liveViewers } from '../../src/server/db/schema.ts';
 import { GiftCharger, type GiftSend } from '../../src/server/gifts/charge.ts';
-import { createMessageWriter, profilesOf } from '../../src/server/live/chat.ts';
+import { profilesOf } from '../../src/server/live/chat-bans.ts';
+import { createMessageWriter } from '../../src/server/live/chat-messages.ts';
 import { createStatsRecorder } from '../../src/server/studio/stats.ts';
 import { applyMoves, readBalances } from '../../src/server/wallet/ledger.ts';
 import { isClean, verifyLedger } from '../../src/server/wallet/verify.ts';

@@ -8,7 +8,7 @@ import { request } from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { createSession } from '../../src/server/auth/sessions.ts';
+import { createSession } from '../../src/server/sessions.ts';
 import { paymentProvider } from '../../src/server/recharge/index.ts';
 import { decodeSession } from '../../src/server/recharge/sandbox.ts';
 import { getRuntime } from '../../src/server/runtime.ts';

@@ -16,7 +16,7 @@ import {
 } from '../../src/lib/realtime/protocol.ts';
 import { createApi } from '../../src/server/app.ts';
 import { chatMessages, fanGroupMessages, quizzes, users } from '../../src/server/db/schema.ts';
-import type { BusMessage } from '../../src/server/realtime/bus.ts';
+import type { BusMessage } from '../../src/server/shared/bus.ts';
 import {
   callApi,
   DB_KINDS,
@@ -24,7 +24,7 @@ import {
   usersWithWallets,
   type TestRuntime,
 } from './helpers.ts';
-import { fillNicknameKeys } from '../../src/server/users/profile.ts';
+import { fillNicknameKeys } from '../../src/server/profile/profile.ts';
 import { headersOf } from './messaging-helpers.ts';
 import {
   joinAsUser,

@@ -8,7 +8,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/server/auth/password.ts';
-import { createSession, findSessionUser } from '../../src/server/auth/sessions.ts';
+import { createSession, findSessionUser } from '../../src/server/sessions.ts';
 import { accountBans, adminAudit, users } from '../../src/server/db/schema.ts';
 import { PLATFORM_ID, QUIZ_ESCROW_ID } from '../../src/server/quiz/accounts.ts';
 import { apiSuite, callApi, DB_KINDS, userIdByMobile, usersWithWallets } from './helpers.ts';

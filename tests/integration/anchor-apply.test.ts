@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApi } from '../../src/server/app.ts';
 import { createMemoryState } from '../../src/server/shared/state.ts';
 import { approveApplication } from '../../src/server/anchors/applications.ts';
-import { createSession } from '../../src/server/auth/sessions.ts';
+import { createSession } from '../../src/server/sessions.ts';
 import { anchorApplications, liveRooms, ROLE, users } from '../../src/server/db/schema.ts';
 import { device, passCaptcha } from './auth-helpers.ts';
 import {

@@ -18,7 +18,7 @@ import type {
 } from '../../src/lib/studio/centre.ts';
 import { siteDay, siteDayRange } from '../../src/lib/time.ts';
 import { createApi } from '../../src/server/app.ts';
-import { createSession } from '../../src/server/auth/sessions.ts';
+import { createSession } from '../../src/server/sessions.ts';
 import { ledgerEntries } from '../../src/server/db/schema.ts';
 import { addViewerSamples, minuteOf } from '../../src/server/studio/stats.ts';
 import { giftSplit } from '../../src/server/wallet/ledger.ts';

@@ -4,7 +4,7 @@ import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMON_CONFIG_KEYS } from '../../src/lib/common-config.ts';
 import { createApi } from '../../src/server/app.ts';
-import { createSession, revokeSession, hashToken } from '../../src/server/auth/sessions.ts';
+import { createSession, revokeSession, hashToken } from '../../src/server/sessions.ts';
 import { appConfig, maintenanceWindows } from '../../src/server/db/schema.ts';
 import type { ApiEnv } from '../../src/server/http/api-env.ts';
 import { ok } from '../../src/server/http/envelope.ts';

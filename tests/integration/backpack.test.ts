@@ -6,7 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROP_TYPE } from '../../src/lib/live/props.ts';
 import { createApi } from '../../src/server/app.ts';
-import { createSession } from '../../src/server/auth/sessions.ts';
+import { createSession } from '../../src/server/sessions.ts';
 import { consumeItems, grantItems, itemQuantity } from '../../src/server/backpack/service.ts';
 import { backpackItems, backpackLedger } from '../../src/server/db/schema.ts';
 import { callApi, DB_KINDS, openTestRuntime, type TestRuntime } from './helpers.ts';

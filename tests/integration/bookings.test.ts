@@ -1,7 +1,7 @@
 /** Booking matches: book, unbook, idempotency, refusals, the flood limit and the listing order. */
 import { and, count, eq, ne } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createSession } from '../../src/server/auth/sessions.ts';
+import { createSession } from '../../src/server/sessions.ts';
 import { matchBookings, matches, MATCH_STATUS, users } from '../../src/server/db/schema.ts';
 import { BOOKING_RATE } from '../../src/server/sports/routes.ts';
 import { bearer } from './auth-helpers.ts';

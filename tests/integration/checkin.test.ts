@@ -11,7 +11,7 @@ import {
   LOTTERY_CHANCE_ITEM,
   type RewardEntry,
 } from '../../src/lib/rewards/types.ts';
-import { createSession } from '../../src/server/auth/sessions.ts';
+import { createSession } from '../../src/server/sessions.ts';
 import { itemQuantity } from '../../src/server/backpack/service.ts';
 import { checkIn, checkinState } from '../../src/server/checkin/service.ts';
 import { appConfig, checkins, ledgerOperations, users } from '../../src/server/db/schema.ts';

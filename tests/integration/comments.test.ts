@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_STATUS } from '../../src/lib/api/envelope.ts';
 import { SERVER_FRAME } from '../../src/lib/realtime/protocol.ts';
 import { createApi } from '../../src/server/app.ts';
-import { createSession } from '../../src/server/auth/sessions.ts';
-import { banUser, deleteMessage, saveMessage } from '../../src/server/live/chat.ts';
-import type { BusMessage } from '../../src/server/realtime/bus.ts';
+import { createSession } from '../../src/server/sessions.ts';
+import { banUser } from '../../src/server/live/chat-bans.ts';
+import { deleteMessage, saveMessage } from '../../src/server/live/chat-messages.ts';
+import type { BusMessage } from '../../src/server/shared/bus.ts';
 import { bearer } from './auth-helpers.ts';
 import { callApi, DB_KINDS, openTestRuntime, type TestRuntime } from './helpers.ts';
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { avcCodec, masterPlaylist, measureRendition } from '../../scripts/demo-stream/playlist.ts';
 import { FPS, LOOP_SECONDS } from '../../scripts/demo-stream/scene.ts';
-import { DEMO_STREAM_URL } from '../../src/server/db/seed/rooms.ts';
+import { DEMO_STREAM_URL } from '../../src/server/seed/rooms.ts';
 import { parseMasterPlaylist } from '../../src/lib/player/quality.ts';
 
 const DIR = path.resolve('public', DEMO_STREAM_URL.slice(1, DEMO_STREAM_URL.lastIndexOf('/')));

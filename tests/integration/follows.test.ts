@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_STATUS } from '../../src/lib/api/envelope.ts';
 import { SERVER_FRAME } from '../../src/lib/realtime/protocol.ts';
 import { createApi } from '../../src/server/app.ts';
-import { createSession } from '../../src/server/auth/sessions.ts';
-import type { BusMessage } from '../../src/server/realtime/bus.ts';
+import { createSession } from '../../src/server/sessions.ts';
+import type { BusMessage } from '../../src/server/shared/bus.ts';
 import { bearer } from './auth-helpers.ts';
 import { callApi, DB_KINDS, openTestRuntime, userIdByMobile, type TestRuntime } from './helpers.ts';
 

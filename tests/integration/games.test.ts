@@ -5,7 +5,7 @@ import { DAILY_FREE_PLAYS } from '../../src/lib/games/catalog.ts';
 import { BOARD, CHANCE_PRIZES, START_BONUS } from '../../src/lib/games/monopoly.ts';
 import { sieveOutcome } from '../../src/lib/games/sieve.ts';
 import { createApi } from '../../src/server/app.ts';
-import { createSession } from '../../src/server/auth/sessions.ts';
+import { createSession } from '../../src/server/sessions.ts';
 import { gamesOpen, talentListOpen } from '../../src/server/config/switches.ts';
 import {
   appConfig,

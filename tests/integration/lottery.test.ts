@@ -11,7 +11,7 @@ import {
   LOTTERY_CHANCE_ITEM,
   type LotteryPrize,
 } from '../../src/lib/rewards/types.ts';
-import { createSession } from '../../src/server/auth/sessions.ts';
+import { createSession } from '../../src/server/sessions.ts';
 import { grantItems, itemQuantity } from '../../src/server/backpack/service.ts';
 import { appConfig, lotteryDraws, users } from '../../src/server/db/schema.ts';
 import { drawLottery, pickPrize } from '../../src/server/lottery/service.ts';

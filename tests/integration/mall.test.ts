@@ -19,7 +19,7 @@ import type { UserInfo } from '../../src/lib/user-info.ts';
 import type { VoucherList, WalletRecord } from '../../src/lib/wallet/records.ts';
 import { getAnchorProfile } from '../../src/server/anchors/profile.ts';
 import { createApi } from '../../src/server/app.ts';
-import { createSession } from '../../src/server/auth/sessions.ts';
+import { createSession } from '../../src/server/sessions.ts';
 import { itemQuantity } from '../../src/server/backpack/service.ts';
 import {
   backpackLedger,

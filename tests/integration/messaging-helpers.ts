@@ -1,6 +1,6 @@
 /** Messaging suites' helpers: a session's headers and an inbox socket for a user. */
 import { CLIENT_FRAME, SERVER_FRAME } from '../../src/lib/realtime/protocol.ts';
-import { createSession, hashToken } from '../../src/server/auth/sessions.ts';
+import { createSession, hashToken } from '../../src/server/sessions.ts';
 import { signUserSig } from '../../src/server/auth/usersig.ts';
 import type { Runtime } from '../../src/server/runtime.ts';
 import { bearer } from './auth-helpers.ts';

@@ -16,7 +16,7 @@ import {
 import { SERVER_FRAME } from '../../src/lib/realtime/protocol.ts';
 import { createApi } from '../../src/server/app.ts';
 import { follows, privateMessages, systemMessages } from '../../src/server/db/schema.ts';
-import { mediaHookToken } from '../../src/server/media/hooks.ts';
+import { mediaHookToken } from '../../src/server/ingest/hooks.ts';
 import {
   callApi,
   DB_KINDS,

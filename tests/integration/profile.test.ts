@@ -6,9 +6,9 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { createSession, findSessionUser } from '../../src/server/auth/sessions.ts';
+import { createSession, findSessionUser } from '../../src/server/sessions.ts';
 import { replays, users } from '../../src/server/db/schema.ts';
-import { changeNickname } from '../../src/server/users/profile.ts';
+import { changeNickname } from '../../src/server/profile/profile.ts';
 import { recordVisit } from '../../src/server/users/watch-history.ts';
 import { apiSuite, callApi, DB_KINDS, usersWithWallets, userIdByMobile } from './helpers.ts';
 

@@ -1,7 +1,7 @@
 /** Shared steps of the quiz suites: sessions, asking a quiz, funding bettors, the money check. */
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { createSession } from '../../src/server/auth/sessions.ts';
+import { createSession } from '../../src/server/sessions.ts';
 import { queryRows, type Db } from '../../src/server/db/index.ts';
 import { PLATFORM_ID, QUIZ_ESCROW_ID } from '../../src/server/quiz/accounts.ts';
 import { createQuiz } from '../../src/server/quiz/service.ts';

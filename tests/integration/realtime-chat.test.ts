@@ -176,7 +176,7 @@ describe.each(DB_KINDS)('live room hub (%s)', (kind) => {
       t.rt.env.secret,
       String(VIEWER),
       Date.now(),
-      (await import('../../src/server/auth/sessions.ts')).hashToken(kicked.token),
+      (await import('../../src/server/sessions.ts')).hashToken(kicked.token),
     );
     again.send(CLIENT_FRAME.login, {
       groupId: String(ANCHOR),

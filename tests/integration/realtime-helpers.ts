@@ -12,10 +12,10 @@ import {
   type JoinData,
 } from '../../src/lib/realtime/protocol.ts';
 import { createApi } from '../../src/server/app.ts';
-import { createSession, hashToken } from '../../src/server/auth/sessions.ts';
+import { createSession, hashToken } from '../../src/server/sessions.ts';
 import { appConfig } from '../../src/server/db/schema.ts';
 import { guestId, signUserSig } from '../../src/server/auth/usersig.ts';
-import { createServer } from '../../src/server/http/server.ts';
+import { createServer } from '../../src/server/server.ts';
 import { createHub, type Hub, type HubOptions } from '../../src/server/realtime/hub.ts';
 import type { Runtime } from '../../src/server/runtime.ts';
 import { createMemoryState } from '../../src/server/shared/state.ts';

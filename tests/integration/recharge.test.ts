@@ -12,7 +12,7 @@ import type {
   RechargeOrder,
 } from '../../src/lib/wallet/recharge.ts';
 import { createApi } from '../../src/server/app.ts';
-import { createSession } from '../../src/server/auth/sessions.ts';
+import { createSession } from '../../src/server/sessions.ts';
 import { ledgerEntries } from '../../src/server/db/schema.ts';
 import {
   sandboxKey,

@@ -12,7 +12,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { mediaHookToken } from '../../src/server/media/hooks.ts';
+import { mediaHookToken } from '../../src/server/ingest/hooks.ts';
 import { startIngest, type Ingest } from '../../src/server/media/nginx.ts';
 import { RECORDING_IDLE_MS } from '../../src/server/recordings/worker.ts';
 import { pushPattern } from '../media-pattern.ts';

@@ -6,10 +6,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApi } from '../../src/server/app.ts';
-import { createSession } from '../../src/server/auth/sessions.ts';
+import { createSession } from '../../src/server/sessions.ts';
 import { livePlans, liveRooms } from '../../src/server/db/schema.ts';
-import { mediaHookToken } from '../../src/server/media/hooks.ts';
-import type { BusMessage } from '../../src/server/realtime/bus.ts';
+import { mediaHookToken } from '../../src/server/ingest/hooks.ts';
+import type { BusMessage } from '../../src/server/shared/bus.ts';
 import { endDueLives, LOGOUT_END_MS } from '../../src/server/studio/live.ts';
 import {
   callApi,

@@ -13,7 +13,7 @@ import {
   type ErrorData,
 } from '../../src/lib/realtime/protocol.ts';
 import { createApi } from '../../src/server/app.ts';
-import { createSession } from '../../src/server/auth/sessions.ts';
+import { createSession } from '../../src/server/sessions.ts';
 import { grantItems, itemQuantity } from '../../src/server/backpack/service.ts';
 import { liveRooms, roomTickets } from '../../src/server/db/schema.ts';
 import { callApi, DB_KINDS, openTestRuntime, type TestRuntime } from './helpers.ts';

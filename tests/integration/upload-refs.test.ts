@@ -10,9 +10,9 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApi } from '../../src/server/app.ts';
-import { createSession } from '../../src/server/auth/sessions.ts';
+import { createSession } from '../../src/server/sessions.ts';
 import { uploads, users } from '../../src/server/db/schema.ts';
-import { createRequestListener } from '../../src/server/http/server.ts';
+import { createRequestListener } from '../../src/server/server.ts';
 import {
   callApi,
   DB_KINDS,

@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { createApi } from '../../src/server/app.ts';
-import { createSession } from '../../src/server/auth/sessions.ts';
-import { createRequestListener } from '../../src/server/http/server.ts';
+import { createSession } from '../../src/server/sessions.ts';
+import { createRequestListener } from '../../src/server/server.ts';
 import { decodeBmp, sniffImage } from '../../src/server/uploads/images.ts';
 import { openTestRuntime, type TestRuntime } from './helpers.ts';
 import { createServer, get, type Server } from 'node:http';

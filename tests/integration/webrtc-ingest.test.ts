@@ -23,7 +23,7 @@ import { startWebRtcIngest, type WebRtcIngest } from '../../src/server/webrtc/se
 import { eq } from 'drizzle-orm';
 import { createApi } from '../../src/server/app.ts';
 import { liveRooms, users } from '../../src/server/db/schema.ts';
-import { createRequestListener } from '../../src/server/http/server.ts';
+import { createRequestListener } from '../../src/server/server.ts';
 import { createMemoryState } from '../../src/server/shared/state.ts';
 import { WEBRTC_OFFERS_PER_MINUTE } from '../../src/server/webrtc/proxy.ts';
 import { openTestRuntime } from './helpers.ts';

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApi } from '../../src/server/app.ts';
-import { createSession } from '../../src/server/auth/sessions.ts';
+import { createSession } from '../../src/server/sessions.ts';
 import { startWebRtcIngest, type WebRtcIngest } from '../../src/server/webrtc/server.ts';
 import { callApi, openTestRuntime, type TestRuntime, userIdByMobile } from './helpers.ts';
 import { freePort } from './redis-helpers.ts';

@@ -10,17 +10,17 @@ import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
 import type { BroadcastHealth, BroadcastWarning } from '../../lib/broadcast/health.ts';
 import { takeIntent, type BroadcastSource } from '../../lib/broadcast/media.ts';
-import { whipTarget, type WhipTarget } from '../../lib/broadcast/whip.ts';
+import type { WhipTarget } from '../../lib/broadcast/whip.ts';
 import {
   $broadcast,
   goLive,
+  loadWhipTarget,
   openPreview,
   stopBroadcast,
   toggleCamera,
   toggleMic,
   useSource,
 } from '../../lib/stores/broadcast.ts';
-import { call } from '../../lib/api/client.ts';
 import { bitrateText } from '../stream-health/StreamHealthPanel.tsx';
 import { useT } from '../use-t.ts';
 import { DevicePickers } from './DevicePickers.tsx';
@@ -70,12 +70,6 @@ function figures(t: TFunction, h: BroadcastHealth): [string, string, string][] {
   ];
 }
 
-/** The push target from getStreamInfo, or null while there is no WebRTC ingest. */
-async function loadTarget(): Promise<WhipTarget | null> {
-  const info = await call<{ web_rtc_push_url: string }>('post', '/webapi/live/getStreamInfo');
-  return info.web_rtc_push_url ? whipTarget(info.web_rtc_push_url, location.origin) : null;
-}
-
 /** The console; shown only to the room's anchor (see RoomStreamHealth). */
 export function BroadcastConsole({ anchorId }: { anchorId: number }) {
   const t = useT();
@@ -86,7 +80,7 @@ export function BroadcastConsole({ anchorId }: { anchorId: number }) {
 
   useEffect(() => {
     const intent = takeIntent(anchorId);
-    void loadTarget()
+    void loadWhipTarget()
       .then(async (found) => {
         setTarget(found);
         if (!found || !intent) return;

@@ -4,16 +4,14 @@
  * public cache has passed.
  */
 import { useEffect, useState } from 'react';
-import { call } from '../../lib/api/client.ts';
 import { formatMoney } from '../../lib/format.ts';
 import type { RankingPeriod } from '../../lib/rankings/periods.ts';
 import type { RankingList } from '../../lib/rankings/types.ts';
 import { SERVER_FRAME } from '../../lib/realtime/protocol.ts';
 import { onRoomFrame } from '../../lib/stores/live-room.ts';
+import { loadRoomRanking } from '../../lib/stores/rankings.ts';
 import { useT } from '../use-t.ts';
 
-/** Entries shown. */
-const TOP = 10;
 /** Wait after the last gift before reloading (the call may be cached for 5 s). */
 const RELOAD_AFTER_GIFT_MS = 6_000;
 
@@ -26,7 +24,7 @@ export function RoomRanking({ anchorId }: { anchorId: number }) {
 
   useEffect(() => {
     let live = true;
-    call<RankingList>('get', '/api/live/rankings', { anchor_id: anchorId, period, limit: TOP })
+    loadRoomRanking(anchorId, period)
       .then((data) => live && setList(data))
       .catch(() => live && setList(null));
     return () => {

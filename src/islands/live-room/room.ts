@@ -16,7 +16,7 @@ import {
   toggleBarrage,
   type BarrageArea,
 } from '../../lib/stores/barrage.ts';
-import { call } from '../../lib/api/client.ts';
+import { endLive as endOwnLive, liveSessionOpen } from '../../lib/stores/live-session.ts';
 import { checkAnchorStatus } from '../../lib/stores/anchor.ts';
 import { $follow, loadFollow, toggleFollow } from '../../lib/stores/follow.ts';
 import {
@@ -201,16 +201,12 @@ function mountEndLive(button: HTMLButtonElement): void {
   checkAnchorStatus()
     .then(async (status) => {
       if (status?.is_anchor !== 1) return;
-      const { session_open } = await call<{ session_open: number }>(
-        'post',
-        '/webapi/live/sessionState',
-      );
-      button.hidden = session_open !== 1;
+      button.hidden = !(await liveSessionOpen());
     })
     .catch(() => {});
   button.addEventListener('click', () => {
     if (!confirm(button.dataset.confirm ?? '')) return;
-    call('post', '/webapi/live/endLive')
+    endOwnLive()
       .then(() => {
         showToast(t()('studio.ended'), 'success');
         location.assign('/');

@@ -11,9 +11,9 @@ import { $locale } from '../../lib/stores/locale.ts';
 import { showToast } from '../../lib/stores/toast.ts';
 import { useT } from '../use-t.ts';
 import { Composer } from './Composer.tsx';
-import { withSeparators, type ChatItem } from './items.ts';
+import { withSeparators, type ChatItem } from '../../lib/messaging/items.ts';
 import { MessageRow, type ItemActions } from './MessageRow.tsx';
-import type { ChatSource } from './sources.ts';
+import type { ChatSource } from '../../lib/stores/conversations.ts';
 
 /** Props of Conversation. */
 export interface ConversationProps {

@@ -1,6 +1,6 @@
 /** The dynamic-release dialog: an anchor's short update with up to nine images, to their fans. */
 import { useRef, useState } from 'react';
-import { messagingApi } from '../../lib/messaging/api.ts';
+import { postDynamic } from '../../lib/stores/messages.ts';
 import { DYNAMIC_MAX_IMAGES, DYNAMIC_MAX_LENGTH } from '../../lib/messaging/types.ts';
 import { showToast } from '../../lib/stores/toast.ts';
 import { useT } from '../use-t.ts';
@@ -22,7 +22,7 @@ export function DynamicDialog({ onClose }: { onClose: () => void }) {
   const post = async () => {
     setBusy(true);
     try {
-      await messagingApi.postDynamic(text.trim(), images);
+      await postDynamic(text.trim(), images);
       showToast(t('messaging.dynamic.posted'), 'success');
       onClose();
     } catch (e) {

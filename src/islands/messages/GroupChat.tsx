@@ -4,7 +4,8 @@
  * messages, and the anchor's dynamic-release button.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { messagingApi, type GroupInfo, type ModerateRequest } from '../../lib/messaging/api.ts';
+import type { GroupInfo, ModerateRequest } from '../../lib/messaging/api.ts';
+import { loadGroupInfo, moderateGroup } from '../../lib/stores/messages.ts';
 import {
   GROUP_MSG,
   MUTE_MINUTES,
@@ -19,9 +20,9 @@ import { useT } from '../use-t.ts';
 import { chatName } from './ChatList.tsx';
 import { Conversation } from './Conversation.tsx';
 import { DynamicDialog } from './DynamicDialog.tsx';
-import type { ChatItem } from './items.ts';
+import type { ChatItem } from '../../lib/messaging/items.ts';
 import type { MenuEntry } from './MessageRow.tsx';
-import type { ChatSource } from './sources.ts';
+import type { ChatSource } from '../../lib/stores/conversations.ts';
 
 /** Props of GroupChat. */
 export interface GroupChatProps {
@@ -41,7 +42,7 @@ export function GroupChat({ entry, source, me, onBack, onSent }: GroupChatProps)
   const groupId = entry.fans_group_id;
 
   useEffect(() => {
-    messagingApi.groupInfo(groupId).then(setInfo, (e: Error) => showToast(e.message, 'error'));
+    loadGroupInfo(groupId).then(setInfo, (e: Error) => showToast(e.message, 'error'));
     return onInboxFrame((frame) => {
       if (frame.type !== SERVER_FRAME.groupMsg) return;
       const m = frame.data as GroupMessage;
@@ -52,7 +53,7 @@ export function GroupChat({ entry, source, me, onBack, onSent }: GroupChatProps)
 
   const act = async (request: ModerateRequest) => {
     try {
-      await messagingApi.moderate(groupId, request);
+      await moderateGroup(groupId, request);
       showToast(
         t(request.action === 'delete' ? 'messaging.actions.deleted' : 'messaging.actions.done'),
         'success',

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { useT } from '../use-t.ts';
-import type { ChatItem } from './items.ts';
+import type { ChatItem } from '../../lib/messaging/items.ts';
 
 /** One entry of a message's menu. */
 export interface MenuEntry {

@@ -6,8 +6,8 @@
  */
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { call } from '../../lib/api/client.ts';
-import { messagingApi, type AnchorProfile } from '../../lib/messaging/api.ts';
+import type { AnchorProfile } from '../../lib/messaging/api.ts';
+import { joinFanGroup, loadAnchorProfile, loadChatList } from '../../lib/stores/messages.ts';
 import {
   CHAT_TYPE,
   GROUP_MSG,
@@ -29,8 +29,8 @@ import { useT } from '../use-t.ts';
 import { ChatList, chatName } from './ChatList.tsx';
 import { Conversation } from './Conversation.tsx';
 import { GroupChat } from './GroupChat.tsx';
-import type { ChatItem } from './items.ts';
-import { sourceOf } from './sources.ts';
+import type { ChatItem } from '../../lib/messaging/items.ts';
+import { sourceOf } from '../../lib/stores/conversations.ts';
 import './messages.css';
 
 const keyOf = (e: ChatListEntry) => chatKey(e.type, e.chat_id);
@@ -62,13 +62,7 @@ function JoinPanel({ profile, onJoined }: { profile: AnchorProfile; onJoined: ()
   const join = async () => {
     setBusy(true);
     try {
-      if (!profile.is_attend) {
-        await call('post', '/api/anchor/attentAnchor', {
-          anchorid: profile.anchor_profile.anchor_id,
-        });
-      }
-      const { msg } = await messagingApi.join(group.group_id);
-      showToast(msg, 'success');
+      showToast(await joinFanGroup(profile), 'success');
       onJoined();
     } catch (e) {
       showToast((e as Error).message, 'error');
@@ -98,9 +92,9 @@ export function MessagesApp() {
   const [joining, setJoining] = useState<AnchorProfile | null>(null);
 
   const reload = useCallback(async () => {
-    const { chat_list } = await messagingApi.chatList();
-    setEntries(chat_list);
-    return chat_list;
+    const list = await loadChatList();
+    setEntries(list);
+    return list;
   }, []);
 
   // The list, then what the address asks to open.
@@ -114,9 +108,9 @@ export function MessagesApp() {
         const list = await reload();
         if (anchor > 0 && anchor !== me) {
           const found = list.find((e) => e.type === CHAT_TYPE.private && e.anchor_id === anchor);
-          setOpen(found ?? draftPrivate(await messagingApi.anchorProfile(anchor), me));
+          setOpen(found ?? draftPrivate(await loadAnchorProfile(anchor), me));
         } else if (fans > 0) {
-          const profile = await messagingApi.anchorProfile(fans);
+          const profile = await loadAnchorProfile(fans);
           const found = list.find((e) => e.type === CHAT_TYPE.group && e.anchor_id === fans);
           if (found) setOpen(found);
           else setJoining(profile);

@@ -4,7 +4,7 @@ import Hls from 'hls.js/light';
 import { latencyConfig } from '../../lib/player/engine.ts';
 import { levelFor, startLevelFor } from '../../lib/player/quality.ts';
 import { freshPass, hasPass } from '../../lib/player/stream-pass.ts';
-import type { Engine, EngineOptions } from './engine.ts';
+import type { Engine, EngineOptions } from './engine-types.ts';
 
 /** Attaches `src` to the video through hls.js. */
 export function attachHlsJs({ video, src, lowLatency, events }: EngineOptions): Engine {

@@ -3,7 +3,7 @@
  * played by pointing the video at that variant's media playlist, read from the master.
  */
 import { nearestHeight, parseMasterPlaylist, type Rendition } from '../../lib/player/quality.ts';
-import type { Engine, EngineOptions } from './engine.ts';
+import type { Engine, EngineOptions } from './engine-types.ts';
 
 /** Attaches `src` to the video natively. */
 export function attachNative({ video, src, events }: EngineOptions): Engine {

@@ -5,7 +5,8 @@
  */
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import { quizApi, type ManagedQuiz } from '../../lib/quiz/api.ts';
+import type { ManagedQuiz } from '../../lib/quiz/api.ts';
+import { cancelQuiz, loadAllQuizzes } from '../../lib/stores/quiz-manage.ts';
 import { QUIZ_STATUS } from '../../lib/quiz/types.ts';
 import { $locale } from '../../lib/stores/locale.ts';
 import { $loggedIn } from '../../lib/stores/session.ts';
@@ -38,7 +39,7 @@ function Row({ quiz, onChange }: { quiz: ManagedQuiz; onChange: () => void }) {
     if (!confirm(t('quiz.admin.cancelConfirm', { question: quiz.question }))) return;
     setBusy(true);
     try {
-      await quizApi.cancel(quiz.guess_id);
+      await cancelQuiz(quiz.guess_id);
       showToast(t('quiz.admin.cancelled'), 'success');
       onChange();
     } catch (e) {
@@ -100,10 +101,7 @@ export function AdminQuizzes() {
   const [status, setStatus] = useState(0);
   const { data, page, setPage, reload } = usePaged(
     // A guest is asked to log in below, without a call that would open the login dialog.
-    (p) =>
-      loggedIn
-        ? quizApi.adminList(p, status || undefined)
-        : Promise.resolve({ list: [], total: 0, page: 1, size: 20 }),
+    (p) => loadAllQuizzes(p, loggedIn, status || undefined),
     `${loggedIn}:${status}`,
   );
   if (!loggedIn) return <GuestPanel text={t('quiz.admin.guest')} />;

@@ -2,7 +2,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { formatMoney } from '../../lib/format.ts';
-import { quizApi, type BetHistoryEntry } from '../../lib/quiz/api.ts';
+import type { BetHistoryEntry } from '../../lib/quiz/api.ts';
+import { loadMyBets } from '../../lib/stores/quiz-manage.ts';
 import { $locale } from '../../lib/stores/locale.ts';
 import { $loggedIn } from '../../lib/stores/session.ts';
 import { refreshWallet } from '../../lib/stores/wallet.ts';
@@ -67,11 +68,7 @@ function Row({ entry }: { entry: BetHistoryEntry }) {
 export function BetHistory() {
   const t = useT();
   const loggedIn = useStore($loggedIn);
-  const { data, page, setPage } = usePaged(
-    (p) =>
-      loggedIn ? quizApi.mine(p) : Promise.resolve({ list: [], total: 0, page: 1, size: 20 }),
-    String(loggedIn),
-  );
+  const { data, page, setPage } = usePaged((p) => loadMyBets(p, loggedIn), String(loggedIn));
   // Draws and cancellations change the gems while the viewer is elsewhere: read them again.
   useEffect(() => {
     if (loggedIn) void refreshWallet().catch(() => {});

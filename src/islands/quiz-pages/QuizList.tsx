@@ -4,7 +4,8 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { quizApi, type PublicQuiz } from '../../lib/quiz/api.ts';
+import type { PublicQuiz } from '../../lib/quiz/api.ts';
+import { loadPublicQuizzes } from '../../lib/stores/quiz-manage.ts';
 import { isOpen, QUIZ_STATUS } from '../../lib/quiz/types.ts';
 import { $loggedIn } from '../../lib/stores/session.ts';
 import { formatMoney } from '../../lib/format.ts';
@@ -58,7 +59,7 @@ export function QuizList() {
   const t = useT();
   const loggedIn = useStore($loggedIn);
   // The viewer's own stakes come with the list, so it is read again on logging in or out.
-  const { data, page, setPage } = usePaged((p) => quizApi.list(p, 12), String(loggedIn));
+  const { data, page, setPage } = usePaged((p) => loadPublicQuizzes(p), String(loggedIn));
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 1000);

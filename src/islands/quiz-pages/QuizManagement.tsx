@@ -5,7 +5,8 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { quizApi, type ManagedQuiz } from '../../lib/quiz/api.ts';
+import type { ManagedQuiz } from '../../lib/quiz/api.ts';
+import { loadManagedQuizzes } from '../../lib/stores/quiz-manage.ts';
 import { checkAnchorStatus } from '../../lib/stores/anchor.ts';
 import { $locale } from '../../lib/stores/locale.ts';
 import { $loggedIn } from '../../lib/stores/session.ts';
@@ -62,8 +63,7 @@ export function QuizManagement() {
   const [anchor, setAnchor] = useState<boolean | null>(null);
   const [asking, setAsking] = useState(false);
   const { data, page, setPage, reload } = usePaged(
-    (p) =>
-      loggedIn ? quizApi.manage(p) : Promise.resolve({ list: [], total: 0, page: 1, size: 20 }),
+    (p) => loadManagedQuizzes(p, loggedIn),
     String(loggedIn),
   );
   useEffect(() => {

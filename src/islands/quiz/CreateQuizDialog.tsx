@@ -6,7 +6,6 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { quizApi } from '../../lib/quiz/api.ts';
 import {
   CLOSE_MIN_MINUTES,
   createQuizSchema,
@@ -15,6 +14,7 @@ import {
 } from '../../lib/quiz/rules.ts';
 import type { QuizView } from '../../lib/quiz/types.ts';
 import { $liveCategories, loadQuizConfig } from '../../lib/stores/quiz.ts';
+import { createQuiz } from '../../lib/stores/quiz-manage.ts';
 import { showToast } from '../../lib/stores/toast.ts';
 import { firstIssueMessage } from '../../lib/validation/messages.ts';
 import { Modal } from '../dialogs/Modal.tsx';
@@ -77,7 +77,7 @@ export function CreateQuizDialog({
     setBusy(true);
     setError('');
     try {
-      const quiz = await quizApi.create(parsed.data);
+      const quiz = await createQuiz(parsed.data);
       showToast(t('quiz.dialog.created'), 'success');
       onCreated(quiz);
     } catch (e) {

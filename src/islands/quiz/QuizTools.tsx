@@ -4,8 +4,8 @@
  * act asks for confirmation, shows its toast and hands the changed quiz back.
  */
 import { useState } from 'react';
-import { quizApi } from '../../lib/quiz/api.ts';
 import { awaitsDraw, QUIZ_STATUS, type QuizOption, type QuizView } from '../../lib/quiz/types.ts';
+import { closeQuiz, drawQuiz } from '../../lib/stores/quiz-manage.ts';
 import { showToast } from '../../lib/stores/toast.ts';
 import { useT } from '../use-t.ts';
 import './quiz-shared.css';
@@ -51,7 +51,7 @@ export function QuizTools({ quiz, onDone, onPrompt }: QuizToolsProps) {
           disabled={busy}
           onClick={() => {
             if (confirm(t('quiz.closeConfirm', { question: quiz.question })))
-              void act(() => quizApi.close(quiz.guess_id), t('quiz.closed'));
+              void act(() => closeQuiz(quiz.guess_id), t('quiz.closed'));
           }}
         >
           {t('quiz.closeEarly')}
@@ -66,7 +66,7 @@ export function QuizTools({ quiz, onDone, onPrompt }: QuizToolsProps) {
           data-draw={o}
           onClick={() => {
             if (confirm(t('quiz.drawConfirm', { option: name(o) })))
-              void act(() => quizApi.draw(quiz.guess_id, o), t('quiz.drawn', { option: name(o) }));
+              void act(() => drawQuiz(quiz.guess_id, o), t('quiz.drawn', { option: name(o) }));
           }}
         >
           {t('quiz.draw', { option: name(o) })}

@@ -5,7 +5,8 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { call } from '../../lib/api/client.ts';
+import type { FollowedAnchor } from '../../lib/follows/api.ts';
+import { loadFollowList, unfollow as unfollowAnchor } from '../../lib/stores/follow.ts';
 import { formatCount } from '../../lib/format.ts';
 import { openLogin } from '../../lib/stores/dialogs.ts';
 import { $locale } from '../../lib/stores/locale.ts';
@@ -15,18 +16,7 @@ import { useT } from '../use-t.ts';
 import './follows.css';
 
 /** A followed anchor as the call lists it. */
-interface Followed {
-  anchor_id: number;
-  nick_name: string;
-  avatar: string;
-  title: string;
-  cover: string;
-  is_live: boolean;
-  heat: number;
-  category: string;
-  second_category: string | null;
-  fans: number;
-}
+type Followed = FollowedAnchor;
 
 type State =
   { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; list: Followed[] };
@@ -38,7 +28,7 @@ function Card({ anchor, onGone }: { anchor: Followed; onGone: (id: number) => vo
   const unfollow = async () => {
     setBusy(true);
     try {
-      await call('post', '/api/anchor/attentAnchor', { anchorid: anchor.anchor_id });
+      await unfollowAnchor(anchor.anchor_id);
       showToast(t('anchorPages.follows.unfollowed', { name: anchor.nick_name }), 'success');
       onGone(anchor.anchor_id);
     } catch (e) {
@@ -111,8 +101,8 @@ export function Follows() {
   useEffect(() => {
     if (!loggedIn) return;
     let live = true;
-    call<{ list: Followed[] }>('get', '/api/anchor/followList')
-      .then((d) => live && setData({ state: 'ready', list: d.list }))
+    loadFollowList()
+      .then((list) => live && setData({ state: 'ready', list }))
       .catch((e: Error) => live && setData({ state: 'error', message: e.message }));
     return () => {
       live = false;

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 // @vitest-environment-options { "url": "http://127.0.0.1:47311/home" }
 /** The browser API client against the real server: headers, envelope statuses and status 2. */
+import { cleanStores } from 'nanostores';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnServer, type SpawnedServer } from '../../../scripts/spawn-server.ts';
 import * as dialogs from '../stores/dialogs.ts';
@@ -16,6 +17,9 @@ describe('api client', () => {
     server = await spawnServer({}, 47311);
   });
   afterAll(async () => {
+    // The stored atoms stop listening to the window now, while there is one: left to their
+    // own delayed unmount they would reach for it after the test environment is gone.
+    cleanStores(session.$token, session.$userId, session.$userInfo, locale.$locale);
     await server?.stop();
   });
 

@@ -1,6 +1,6 @@
 /** The backpack view: ticket, prop and gift counts from rows, and counts applied from a reply. */
 import { describe, expect, it } from 'vitest';
-import type { GiftItem } from '../gifts/api.ts';
+import type { GiftItem } from '../gifts/types.ts';
 import { backpackEntries, backpackView, fitGiftCount, giftsHeld, withCounts } from './backpack.ts';
 
 const ROWS = [

@@ -3,7 +3,7 @@
  * the server and the browser share: the server to answer the call, the browser to apply the
  * counts a backpack gift's `giftFeedRep` carries without reading the whole backpack again.
  */
-import { GIFT_COUNTS, type GiftCount, type GiftItem } from '../gifts/api.ts';
+import { GIFT_COUNTS, type GiftCount, type GiftItem } from '../gifts/types.ts';
 import type { BackpackCount } from '../realtime/protocol.ts';
 import { COLORFUL_IDS, PROP_COLORS, PROP_TYPE, type PropCounts } from './props.ts';
 

@@ -16,8 +16,10 @@ import {
   type DeviceChoice,
   type MediaFailure,
 } from '../broadcast/media.ts';
+import { call } from '../api/client.ts';
 import {
   publish,
+  whipTarget,
   WhipError,
   type WhipFailure,
   type WhipSession,
@@ -311,4 +313,10 @@ export async function stopBroadcast(release = false): Promise<void> {
   } else {
     set({ phase: 'preview', health: null, liveSince: null });
   }
+}
+
+/** The anchor's WebRTC push target from getStreamInfo, or null while there is no WebRTC ingest. */
+export async function loadWhipTarget(): Promise<WhipTarget | null> {
+  const info = await call<{ web_rtc_push_url: string }>('post', '/webapi/live/getStreamInfo');
+  return info.web_rtc_push_url ? whipTarget(info.web_rtc_push_url, location.origin) : null;
 }

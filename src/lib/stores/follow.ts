@@ -1,6 +1,6 @@
 /** Following the anchor of the page: state, follower count and the toggle (spec §5 follow rules). */
 import { atom } from 'nanostores';
-import { call } from '../api/client.ts';
+import { followsApi, type FollowState, type FollowedAnchor } from '../follows/api.ts';
 import { createI18n } from '../i18n/index.ts';
 import { openLogin } from './dialogs.ts';
 import { $locale } from './locale.ts';
@@ -8,15 +8,11 @@ import { $loggedIn, $userId } from './session.ts';
 import { showToast } from './toast.ts';
 
 /** Follow state of the current anchor: type 1 followed (spec §4), and its follower count. */
-export const $follow = atom<{ type: number; fans: number } | null>(null);
+export const $follow = atom<FollowState | null>(null);
 
 /** Loads the state for `anchorId`. */
 export async function loadFollow(anchorId: number): Promise<void> {
-  $follow.set(
-    await call<{ type: number; fans: number }>('get', '/api/anchor/followState', {
-      anchorid: anchorId,
-    }),
-  );
+  $follow.set(await followsApi.state(anchorId));
 }
 
 /** Follows or unfollows; guests are asked to log in, and nobody can follow themselves. */
@@ -31,12 +27,18 @@ export async function toggleFollow(anchorId: number): Promise<void> {
     return;
   }
   try {
-    $follow.set(
-      await call<{ type: number; fans: number }>('post', '/api/anchor/attentAnchor', {
-        anchorid: anchorId,
-      }),
-    );
+    $follow.set(await followsApi.toggle(anchorId));
   } catch (error) {
     showToast(error instanceof Error ? error.message : String(error), 'error');
   }
+}
+
+/** The anchors the caller follows, live first (/user-center/focus). */
+export async function loadFollowList(): Promise<FollowedAnchor[]> {
+  return (await followsApi.list()).list;
+}
+
+/** Unfollows an anchor listed as followed (the call toggles, so only for a followed one). */
+export async function unfollow(anchorId: number): Promise<void> {
+  await followsApi.toggle(anchorId);
 }

@@ -7,25 +7,23 @@
  */
 import { atom } from 'nanostores';
 import { call } from '../api/client.ts';
-import type { GiftCount, GiftItem } from '../gifts/api.ts';
+import type { GiftCount, GiftItem } from '../gifts/types.ts';
 import { createContinuousFlag } from '../gifts/combo.ts';
 import { createI18n } from '../i18n/index.ts';
 import { giftsHeld } from '../live/backpack.ts';
-import { addGift } from '../live/chat-list.ts';
 import {
   CLIENT_FRAME,
   GIFT_SOURCE,
   REALTIME_ERROR,
   SERVER_FRAME,
   type ErrorData,
-  type GiftData,
   type GiftFeedRepData,
   type GiftSendData,
   type GiftSource,
 } from '../realtime/protocol.ts';
 import { $backpack, applyBackpackCounts, loadBackpack } from './backpack.ts';
 import { openLogin } from './dialogs.ts';
-import { $chat, onRoomFrame, sendRoomFrame } from './live-room.ts';
+import { onRoomFrame, sendRoomFrame } from './live-room.ts';
 import { $locale } from './locale.ts';
 import { $loggedIn } from './session.ts';
 import { showToast } from './toast.ts';
@@ -132,9 +130,7 @@ export function sendCombo(): boolean {
 }
 
 onRoomFrame((frame) => {
-  if (frame.type === SERVER_FRAME.gift) {
-    $chat.set(addGift($chat.get(), frame.data as GiftData));
-  } else if (frame.type === SERVER_FRAME.giftFeedRep) {
+  if (frame.type === SERVER_FRAME.giftFeedRep) {
     const rep = frame.data as GiftFeedRepData;
     setWalletBalance({ gold: rep.bal.gold, diamond: rep.bal.diamond });
     if ('source' in rep && rep.source === GIFT_SOURCE.backpack) applyBackpackCounts(rep.backpack);

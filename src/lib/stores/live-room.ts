@@ -11,6 +11,7 @@ import { deviceId } from '../device.ts';
 import { createI18n, toApiLang } from '../i18n/index.ts';
 import {
   addEnter,
+  addGift,
   addMessages,
   addNotice,
   EMPTY_CHAT,
@@ -199,9 +200,13 @@ function onFrame(frame: Frame): void {
       if (user.vip_level >= 1 && user.vip_level <= 3) for (const l of nobleListeners) l(user);
       return;
     }
-    case SERVER_FRAME.gift:
-      for (const listener of giftListeners) listener(frame.data as GiftData);
+    case SERVER_FRAME.gift: {
+      // One place for a gift: its line in the chat, then whoever plays it (the gift stage).
+      const gift = frame.data as GiftData;
+      $chat.set(addGift($chat.get(), gift));
+      for (const listener of giftListeners) listener(gift);
       return;
+    }
     case SERVER_FRAME.deleteMsg:
       $chat.set(removeMessage($chat.get(), (frame.data as { id: number }).id));
       return;
@@ -252,8 +257,22 @@ function onFrame(frame: Frame): void {
   }
 }
 
+/**
+ * The signature asked for while the socket opens, with the login state it was asked in (the
+ * first join only, and only if nobody logged in or out meanwhile; reconnects ask anew).
+ */
+let earlySig: { loggedIn: boolean; sig: Promise<UserSigAnswer> } | undefined;
+
+/** Asks the hub's signature for the current user (or guest). */
+function fetchSig(): Promise<UserSigAnswer> {
+  return call<UserSigAnswer>('get', '/api/tencentIm/getUserSig');
+}
+
 async function join(): Promise<void> {
-  const sig = await call<UserSigAnswer>('get', '/api/tencentIm/getUserSig');
+  const early = earlySig?.loggedIn === $loggedIn.get() ? earlySig.sig : undefined;
+  earlySig = undefined;
+  const pending = early ?? fetchSig();
+  const sig = await pending;
   const type = $loggedIn.get() ? CLIENT_FRAME.login : CLIENT_FRAME.first;
   socket?.send(type, {
     groupId: String(roomId),
@@ -269,6 +288,9 @@ export function enterRoom(anchorId: number): void {
   leaveRoom();
   roomId = anchorId;
   $roomConnection.set('connecting');
+  // The join needs the signature: ask for it now instead of after the socket opened.
+  earlySig = { loggedIn: $loggedIn.get(), sig: fetchSig() };
+  earlySig.sig.catch(() => {});
   socket = openSocket(hubUrl(toApiLang($locale.get())), {
     onOpen: () => {
       join().catch(() => $roomConnection.set('offline'));
@@ -290,6 +312,7 @@ export function enterRoom(anchorId: number): void {
 export function leaveRoom(): void {
   socket?.close();
   socket = undefined;
+  earlySig = undefined;
   closeTencentRoom();
   roomId = 0;
   speakerQueue.length = 0;

@@ -7,7 +7,7 @@ import { unixSeconds } from '../../lib/time.ts';
 import type { Db } from '../db/index.ts';
 import { maintenanceWindows } from '../db/schema.ts';
 import { ApiError } from '../http/envelope.ts';
-import { audit, type Actor } from './audit.ts';
+import { audit, type Actor } from '../staff/audit.ts';
 
 /** A new record, validated. */
 export type MaintenanceInput = z.infer<typeof maintenanceRequest>;

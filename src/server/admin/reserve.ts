@@ -13,7 +13,7 @@ import { BET_RESULT } from '../../lib/quiz/types.ts';
 import { queryRows, type Db } from '../db/index.ts';
 import { ensureSystemAccounts, PLATFORM_ID, QUIZ_ESCROW_ID } from '../quiz/accounts.ts';
 import { applyMoves, readBalances } from '../wallet/ledger.ts';
-import { audit, type Actor } from './audit.ts';
+import { audit, type Actor } from '../staff/audit.ts';
 
 /** Ledger kind of a top-up of the platform account. */
 export const TOPUP_KIND = 'platform_topup';

@@ -11,7 +11,7 @@ import {
 import type { Db } from '../db/index.ts';
 import { appConfig } from '../db/schema.ts';
 import { loadChatConfig } from '../live/chat.ts';
-import { audit, type Actor } from './audit.ts';
+import { audit, type Actor } from '../staff/audit.ts';
 
 /** Every changeable setting with its current value. */
 export async function listSettings(db: Db): Promise<SettingView[]> {

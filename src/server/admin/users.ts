@@ -5,62 +5,20 @@
  * system ledger accounts (role 0) are shown but refuse every one of these changes.
  */
 import type { AdminUserView, BanView } from '../../lib/admin/views.ts';
-import { and, desc, eq, gt, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, or, sql } from 'drizzle-orm';
 import { formatPhone } from '../../lib/format.ts';
-import { SITE_TIME_LABEL, SITE_UTC_OFFSET_MIN, unixSeconds } from '../../lib/time.ts';
+import { unixSeconds } from '../../lib/time.ts';
 import { USER_ROLE } from '../../lib/user-info.ts';
 import { INT4_MAX } from '../../lib/validation/numbers.ts';
-import { revokeUserSessions } from '../auth/sessions.ts';
+import { revokeUserSessions } from '../sessions.ts';
 import type { Db } from '../db/index.ts';
 import { accountBans, sessions, users, wallets } from '../db/schema.ts';
 import { ApiError } from '../http/envelope.ts';
-import type { Bus } from '../realtime/bus.ts';
+import type { Bus } from '../shared/bus.ts';
 import { scheduleLogoutEnd } from '../studio/live.ts';
 import { SYSTEM_ROLE } from '../quiz/accounts.ts';
-import { audit, type Actor } from './audit.ts';
-
-/** The condition "this ban runs now". */
-function running(now: Date): SQL {
-  return and(
-    isNull(accountBans.liftedAt),
-    or(isNull(accountBans.until), gt(accountBans.until, now)),
-  )!;
-}
-
-/** The ban that runs now for `userId`, the longest first, or null. */
-export async function activeBan(db: Db, userId: number, now = new Date()): Promise<BanView | null> {
-  const [row] = await db
-    .select()
-    .from(accountBans)
-    .where(and(eq(accountBans.userId, userId), running(now)))
-    .orderBy(sql`${accountBans.until} desc nulls first`)
-    .limit(1);
-  return row
-    ? {
-        reason: row.reason,
-        until: row.until ? unixSeconds(row.until) : 0,
-        created_at: unixSeconds(row.createdAt),
-      }
-    : null;
-}
-
-/** "2026-11-26 21:05 GMT+8": a ban's end as the user is told it. */
-export function banEndText(until: number): string {
-  const local = new Date(until * 1000 + SITE_UTC_OFFSET_MIN * 60_000).toISOString();
-  return `${local.slice(0, 10)} ${local.slice(11, 16)} ${SITE_TIME_LABEL}`;
-}
-
-/** Refuses a login of a banned user with the reason and the end of the ban. */
-export async function refuseBannedLogin(db: Db, userId: number): Promise<void> {
-  const ban = await activeBan(db, userId);
-  if (!ban) return;
-  if (ban.until === 0) {
-    throw new ApiError('admin.api.bannedForever', { params: { reason: ban.reason } });
-  }
-  throw new ApiError('admin.api.banned', {
-    params: { reason: ban.reason, until: banEndText(ban.until) },
-  });
-}
+import { audit, type Actor } from '../staff/audit.ts';
+import { activeBan, runningBan } from '../auth/bans.ts';
 
 /** Users whose id is `q`, or whose phone ends with it (4 digits or more); 20 at most. */
 export async function findUsers(db: Db, q: string): Promise<AdminUserView[]> {
@@ -162,7 +120,7 @@ export async function unbanUser(db: Db, actor: Actor, userId: number): Promise<v
     const lifted = await tx
       .update(accountBans)
       .set({ liftedAt: new Date() })
-      .where(and(eq(accountBans.userId, userId), running(new Date())))
+      .where(and(eq(accountBans.userId, userId), runningBan(new Date())))
       .returning({ id: accountBans.id });
     if (lifted.length === 0) throw new ApiError('admin.errors.notBanned');
     await audit(t, actor, 'user.unban', `user:${userId}`, { bans: lifted.map((b) => b.id) });

@@ -26,7 +26,7 @@ import {
   users,
 } from '../db/schema.ts';
 import { acceptsImage } from '../uploads/refs.ts';
-import { coverPaths } from '../db/seed/people.ts';
+import { coverPaths } from './covers.ts';
 import { ApiError } from '../http/envelope.ts';
 
 /** Demo cover art per secondary category, so a new room has covers before its first upload. */

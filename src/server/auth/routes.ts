@@ -39,8 +39,8 @@ import {
   spendMobileHash,
 } from './codes.ts';
 import { hashPassword, verifyPassword } from './password.ts';
-import { refuseBannedLogin } from '../admin/users.ts';
-import { createSession, revokeSession, revokeUserSessions } from './sessions.ts';
+import { refuseBannedLogin } from './bans.ts';
+import { createSession, revokeSession, revokeUserSessions } from '../sessions.ts';
 import { signTencentUserSig } from './tencent-usersig.ts';
 import { guestId, signUserSig, USER_SIG_TTL_S } from './usersig.ts';
 import { cancelLogoutEnd, scheduleLogoutEnd } from '../studio/live.ts';

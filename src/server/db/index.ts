@@ -9,7 +9,6 @@ import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
@@ -18,12 +17,9 @@ import postgres from 'postgres';
 import { instrument } from './metrics.ts';
 import { claimFolder } from './pglite-holder.ts';
 import * as schema from './schema.ts';
+import type { Db, Row } from './types.ts';
 
-/** The Drizzle database type every service uses, whatever the driver. */
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
-
-/** A row of a raw query, as the driver hands it over. */
-export type Row = Record<string, unknown>;
+export type { Db, Row };
 
 /** Runs a raw SQL query and returns its rows, whichever the driver. */
 export async function queryRows(db: Db, query: SQL): Promise<Row[]> {

@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { gauge, histogram, secondsSince } from '../metrics.ts';
-import type { Db } from './index.ts';
+import type { Db } from './types.ts';
 
 const SECONDS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
 

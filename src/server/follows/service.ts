@@ -4,6 +4,7 @@ import type { Locale } from '../../lib/i18n/locale.ts';
 import type { Db } from '../db/index.ts';
 import { follows, liveRooms } from '../db/schema.ts';
 import { listRooms } from '../live/rooms.ts';
+import type { FollowedAnchor } from '../../lib/follows/api.ts';
 
 /** Spec §4: type 1 means followed, anything else unfollowed. */
 export const FOLLOW_TYPE = { followed: 1, unfollowed: 0 } as const;
@@ -58,19 +59,7 @@ export async function followedAnchors(db: Db, userId: number): Promise<number[]>
 /** Most anchors the follows page lists. */
 export const FOLLOW_LIST_MAX = 200;
 
-/** A followed anchor on /user-center/focus: the room card and the anchor's follower count. */
-export interface FollowedAnchor {
-  anchor_id: number;
-  nick_name: string;
-  avatar: string;
-  title: string;
-  cover: string;
-  is_live: boolean;
-  heat: number;
-  category: string;
-  second_category: string | null;
-  fans: number;
-}
+export type { FollowedAnchor };
 
 /** The anchors `userId` follows, live ones first, then by heat, with their follower counts. */
 export async function followList(

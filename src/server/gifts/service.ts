@@ -6,7 +6,7 @@
  * heat move in one transaction, no money moves.
  */
 import { asc, eq, sql } from 'drizzle-orm';
-import type { GiftItem } from '../../lib/gifts/api.ts';
+import type { GiftItem } from '../../lib/gifts/types.ts';
 import { GIFTS } from '../../lib/gifts/catalogue.ts';
 import type { Locale } from '../../lib/i18n/index.ts';
 import { consumeGiftItems } from '../backpack/service.ts';

@@ -1,7 +1,7 @@
 /** Hono environment of the API: what middleware puts on the context for handlers. */
 import type { TFunction } from 'i18next';
 import type { Locale } from '../../lib/i18n/index.ts';
-import type { SessionUser } from '../auth/sessions.ts';
+import type { SessionUser } from '../sessions.ts';
 import type { Runtime } from '../runtime.ts';
 
 /** Context variables set by the API middleware. */

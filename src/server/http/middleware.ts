@@ -4,7 +4,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { routePath } from 'hono/route';
 import { createI18n, fromApiLang } from '../../lib/i18n/index.ts';
 import { API_STATUS } from '../../lib/api/envelope.ts';
-import { findSessionUser } from '../auth/sessions.ts';
+import { findSessionUser } from '../sessions.ts';
 import { log } from '../log.ts';
 import type { Runtime } from '../runtime.ts';
 import type { ApiEnv } from './api-env.ts';

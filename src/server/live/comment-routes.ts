@@ -19,17 +19,9 @@ import type { ApiEnv } from '../http/api-env.ts';
 import { ApiError, ok } from '../http/envelope.ts';
 import { requireUser } from '../http/middleware.ts';
 import { input } from '../http/validate.ts';
-import {
-  activeBans,
-  canModerate,
-  deleteMessage,
-  liftBans,
-  loadChatConfig,
-  messagesForManagers,
-  profilesOf,
-  roomModerators,
-  setAnnouncement,
-} from './chat.ts';
+import { activeBans, liftBans, profilesOf } from './chat-bans.ts';
+import { deleteMessage, messagesForManagers } from './chat-messages.ts';
+import { canModerate, loadChatConfig, roomModerators, setAnnouncement } from './chat.ts';
 import type { Context } from 'hono';
 
 const roomQuery = z.object({

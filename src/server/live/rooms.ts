@@ -6,7 +6,7 @@ import type { Db } from '../db/index.ts';
 import { categories, liveRooms, matches, secondCategories, users } from '../db/schema.ts';
 import { liveCover } from '../media/frames.ts';
 import { ingestPlaybackUrl } from '../media/ladder/paths.ts';
-import { isIngestUrl } from '../studio/stream.ts';
+import { isIngestUrl } from '../media/stream.ts';
 
 /** A room card. */
 export interface RoomCard {

@@ -12,7 +12,7 @@ import { requireUser } from '../http/middleware.ts';
 import { rateLimit } from '../shared/limits.ts';
 import { input } from '../http/validate.ts';
 import { playbackUrl } from './rooms.ts';
-import { HLS_PATH } from '../studio/stream.ts';
+import { HLS_PATH } from '../media/stream.ts';
 import { issuePass, withPass } from '../media/pass.ts';
 import { buyEntry, entryDetails, type EntryDetails, type EntryState } from './tickets.ts';
 

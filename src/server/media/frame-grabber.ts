@@ -15,7 +15,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { liveRooms } from '../db/schema.ts';
 import { log } from '../log.ts';
-import { isIngestUrl } from '../studio/stream.ts';
+import { isIngestUrl } from './stream.ts';
 import {
   FRAME_MAX_AGE_MS,
   FRAMES_DIR,

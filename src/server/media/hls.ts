@@ -12,7 +12,7 @@ import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { Db } from '../db/index.ts';
-import { HLS_PATH } from '../studio/stream.ts';
+import { HLS_PATH } from './stream.ts';
 import { MEDIA_TYPES } from '../http/static.ts';
 import { ticketedVideo } from './gate.ts';
 import { ladderFile } from './ladder/paths.ts';

@@ -1,7 +1,7 @@
 /**
  * The RTMP ingest: Debian's nginx with libnginx-mod-rtmp, configured here and run as a child
  * process. Encoders push to `rtmp://<host>:<port>/live/<anchorId>?key=<anchor_secret>`; nginx asks
- * the server's publish hook (src/server/media/hooks.ts) before accepting, and writes HLS with
+ * the server's publish hook (src/server/ingest/hooks.ts) before accepting, and writes HLS with
  * one-second fragments into `<mediaDir>/hls`, which the server serves under /hls/. An HTTP server
  * on loopback only (`controlPort`) carries nginx-rtmp's control module, through which the server
  * drops a publisher whose live has ended (src/server/media/control.ts).

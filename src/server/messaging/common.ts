@@ -16,7 +16,7 @@ import type { Db } from '../db/index.ts';
 import { appConfig, ROLE, users } from '../db/schema.ts';
 import { ApiError } from '../http/envelope.ts';
 import { loadChatConfig } from '../live/chat.ts';
-import type { Bus, InboxTarget, GroupMembership } from '../realtime/bus.ts';
+import type { Bus, InboxTarget, GroupMembership } from '../shared/bus.ts';
 import type { Runtime } from '../runtime.ts';
 import { rateLimit } from '../shared/limits.ts';
 import { acceptsImage, PUBLIC_USES } from '../uploads/refs.ts';

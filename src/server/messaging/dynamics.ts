@@ -9,7 +9,7 @@ import { unixSeconds } from '../../lib/time.ts';
 import type { Db } from '../db/index.ts';
 import { dynamics } from '../db/schema.ts';
 import { ApiError } from '../http/envelope.ts';
-import type { Bus } from '../realtime/bus.ts';
+import type { Bus } from '../shared/bus.ts';
 import { toInbox } from './common.ts';
 import { appendMessage, groupOfAnchor, toViews } from './groups.ts';
 

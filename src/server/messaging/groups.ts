@@ -28,7 +28,7 @@ import {
   users,
 } from '../db/schema.ts';
 import { ApiError } from '../http/envelope.ts';
-import type { Bus } from '../realtime/bus.ts';
+import type { Bus } from '../shared/bus.ts';
 import { isAdmin, peopleOf, personOr, toInbox, type Actor } from './common.ts';
 import { roomModerators } from '../live/chat.ts';
 

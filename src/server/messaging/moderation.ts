@@ -14,7 +14,7 @@ import { SERVER_FRAME } from '../../lib/realtime/protocol.ts';
 import type { Db } from '../db/index.ts';
 import { fanGroupKicks, fanGroupMembers, fanGroupMessages } from '../db/schema.ts';
 import { ApiError } from '../http/envelope.ts';
-import type { Bus } from '../realtime/bus.ts';
+import type { Bus } from '../shared/bus.ts';
 import { toInbox, type Actor } from './common.ts';
 import { announce, appendMessage, groupById, requireMember, runsGroup, WRITTEN } from './groups.ts';
 

@@ -9,7 +9,7 @@ import { SERVER_FRAME } from '../../lib/realtime/protocol.ts';
 import type { Db } from '../db/index.ts';
 import { liveRooms, privateChats, privateMessages } from '../db/schema.ts';
 import { ApiError } from '../http/envelope.ts';
-import type { Bus } from '../realtime/bus.ts';
+import type { Bus } from '../shared/bus.ts';
 import { peopleOf, personOr, toInbox } from './common.ts';
 
 /** The two sides of a conversation as the caller names it. */

@@ -10,7 +10,7 @@ import { unixSeconds } from '../../lib/time.ts';
 import type { Db } from '../db/index.ts';
 import { staffMessages, staffThreads, users } from '../db/schema.ts';
 import { ApiError } from '../http/envelope.ts';
-import type { Bus } from '../realtime/bus.ts';
+import type { Bus } from '../shared/bus.ts';
 import { isAdmin, peopleOf, personOr, toInbox, type Actor } from './common.ts';
 
 /** Which side of channel `userId` the caller is on; refuses callers on neither. */

@@ -15,7 +15,7 @@ import { SERVER_FRAME } from '../../lib/realtime/protocol.ts';
 import { unixSeconds } from '../../lib/time.ts';
 import { queryRows, type Db } from '../db/index.ts';
 import { goLiveAlerts, liveRooms, systemMessages, systemReads, users } from '../db/schema.ts';
-import type { Bus } from '../realtime/bus.ts';
+import type { Bus } from '../shared/bus.ts';
 import { log } from '../log.ts';
 import { toInbox } from './common.ts';
 

@@ -9,7 +9,7 @@ import type { GuessSettledData, QuizFrameData, QuizView } from '../../lib/quiz/t
 import type { Db } from '../db/index.ts';
 import { log } from '../log.ts';
 import { tellBettors } from '../messaging/system.ts';
-import type { Bus } from '../realtime/bus.ts';
+import type { Bus } from '../shared/bus.ts';
 import type { Settled } from './settle.ts';
 import { quizzesByIds } from './views.ts';
 

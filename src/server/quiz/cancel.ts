@@ -5,9 +5,9 @@
  * reserve cannot cover stops with `quiz.errors.reserveShort`; once the platform account is topped
  * up (admin/reserve.ts), cancelling again finishes it from where it stopped.
  */
-import { audit, type Actor } from '../admin/audit.ts';
+import { audit, type Actor } from '../staff/audit.ts';
 import type { Db } from '../db/index.ts';
-import type { Bus } from '../realtime/bus.ts';
+import type { Bus } from '../shared/bus.ts';
 import { announceSettled } from './announce.ts';
 import { runJob, startCancel, type Settled } from './settle.ts';
 

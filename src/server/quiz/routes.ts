@@ -8,7 +8,7 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { ROLE } from '../db/schema.ts';
 import type { ApiEnv } from '../http/api-env.ts';
-import { actorOf } from '../admin/guard.ts';
+import { actorOf } from '../staff/guard.ts';
 import { ApiError, ok } from '../http/envelope.ts';
 import { requireUser } from '../http/middleware.ts';
 import { rateLimit } from '../shared/limits.ts';

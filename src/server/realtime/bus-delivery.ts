@@ -4,7 +4,7 @@
  * sessions.
  */
 import { SERVER_FRAME } from '../../lib/realtime/protocol.ts';
-import type { BusMessage } from './bus.ts';
+import type { BusMessage } from '../shared/bus.ts';
 import type { Connection } from './connection.ts';
 import { deliverInbox } from './inbox-handler.ts';
 import { applyRoomSideEffects, roomKey, type RoomContext } from './room-handlers.ts';

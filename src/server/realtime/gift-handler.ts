@@ -16,7 +16,7 @@ import {
   type GiftData,
   type GiftFeedRepData,
 } from '../../lib/realtime/protocol.ts';
-import { GIFT_COUNTS } from '../../lib/gifts/api.ts';
+import { GIFT_COUNTS } from '../../lib/gifts/types.ts';
 import { NotEnoughItemsError } from '../backpack/service.ts';
 import { giftCharger } from '../gifts/charge.ts';
 import { findGift, giftOutcome, sendBackpackGift, type GiftSend } from '../gifts/service.ts';

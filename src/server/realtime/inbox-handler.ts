@@ -11,7 +11,7 @@ import { ROLE } from '../db/schema.ts';
 import { profileForSession } from '../live/chat.ts';
 import { unreadCounts } from '../messaging/chat-list.ts';
 import { groupIdsOf } from '../messaging/groups.ts';
-import type { BusMessage } from './bus.ts';
+import type { BusMessage } from '../shared/bus.ts';
 import type { Connection } from './connection.ts';
 import type { RoomContext } from './room-handlers.ts';
 

@@ -26,21 +26,15 @@ import {
   type BanReason,
   type ChatConfig,
 } from '../../lib/rules/chat.ts';
+import { banUser, bannedFrameData, liftBans, profilesOf } from '../live/chat-bans.ts';
 import {
-  banUser,
-  bannedFrameData,
-  canModerate,
   clearMessages,
   createMessageWriter,
   deleteMessage,
-  liftBans,
-  loadChatConfig,
-  profilesOf,
-  roomModerators,
   savePropMessage,
-  setAnnouncement,
   type NewChatMessage,
-} from '../live/chat.ts';
+} from '../live/chat-messages.ts';
+import { canModerate, loadChatConfig, roomModerators, setAnnouncement } from '../live/chat.ts';
 import {
   forgetSpeaker,
   forgetMessage,

@@ -19,7 +19,8 @@ import {
   type SayData,
 } from '../../lib/realtime/protocol.ts';
 import type { Db } from '../db/index.ts';
-import { HISTORY_SIZE, recentMessages, roomModerators } from '../live/chat.ts';
+import { recentMessages } from '../live/chat-messages.ts';
+import { HISTORY_SIZE, roomModerators } from '../live/chat.ts';
 
 /** What a join needs of its room. */
 export interface RoomSnapshot {

@@ -18,7 +18,7 @@ import { log } from '../log.ts';
 import { claimRecording, releaseRecording } from './claim.ts';
 import { playlistSeconds, remuxToHls } from './ffmpeg.ts';
 import { PLAYLIST, replayFilesDir, stemOfPlaylistUrl, type RecordingName } from './files.ts';
-import type { MadeReplay, ReplayFolders } from './make-replay.ts';
+import type { MadeReplay, ReplayFolders } from './replay-types.ts';
 
 /** The replay an earlier push of the same live (live session `sessionId`) made, if any. */
 export async function replayToJoin(

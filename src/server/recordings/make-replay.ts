@@ -23,28 +23,12 @@ import {
 import { claimRecording, releaseRecording } from './claim.ts';
 import { grabThumbnail, probeDuration, remuxToHls } from './ffmpeg.ts';
 import { appendPart, replayToJoin } from './join-parts.ts';
+import type { MadeReplay, ReplayFolders } from './replay-types.ts';
 
 /** Recordings shorter than this (a reconnect that carried nothing) are dropped, seconds. */
 export const MIN_REPLAY_SECONDS = 1;
 
-/** Folders a recording is turned into a replay with. */
-export interface ReplayFolders {
-  /** MEDIA_DIR: recordings and replay folders are inside it. */
-  mediaDir: string;
-  /** DATA_DIR: the thumbnail goes under its uploads folder. */
-  dataDir: string;
-}
-
-/** What became of a recording. */
-export type MadeReplay =
-  | { outcome: 'made'; replayId: number; durationSec: number }
-  /** A later push of a live that already had a replay: added to it. */
-  | { outcome: 'joined'; replayId: number; durationSec: number }
-  | { outcome: 'exists' }
-  | { outcome: 'tooShort' }
-  | { outcome: 'noLive' }
-  | { outcome: 'claimed' }
-  | { outcome: 'failed' };
+export type { MadeReplay, ReplayFolders };
 
 /** A file ffprobe cannot read that is smaller than this held no media (an empty publish). */
 const EMPTY_BYTES = 64 * 1024;

@@ -25,7 +25,7 @@ import {
 import { ApiError } from '../http/envelope.ts';
 import { acceptsImage, COVER_USES } from '../uploads/refs.ts';
 import { closeSessions, openSession } from './stats.ts';
-import { ingestPlaylist } from './stream.ts';
+import { ingestPlaylist } from '../media/stream.ts';
 
 /** The caller's room when the caller is an anchor with a room; otherwise a refusal. */
 export async function requireOwnRoom(

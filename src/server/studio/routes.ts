@@ -16,7 +16,7 @@ import { dropPublisher } from '../media/control.ts';
 import { cancelPlan, listOwnPlans } from '../live/plans.ts';
 import { leagueMatches, leaguesWithMatches, sportOf } from './catalog.ts';
 import { createPlan, endLive, requireOwnRoom, startLive } from './live.ts';
-import { announceRoomStatus, rotateStreamKey, streamInfo } from './stream.ts';
+import { announceRoomStatus, rotateStreamKey, streamInfo } from '../media/stream.ts';
 
 /** Session changes, plans and key rotations: 20 per anchor per minute. */
 const changes = rateLimit('studio.changes', 20, 60_000);

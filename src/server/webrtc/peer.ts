@@ -6,17 +6,10 @@
  * address viewers can reach.
  */
 import { RTCPeerConnection, RTCRtpCodecParameters } from 'werift';
+import type { IceSettings } from '../env-webrtc.ts';
 
 /** Where peers gather and advertise candidates. */
-export interface IceSettings {
-  /**
-   * IPv4 addresses to advertise as host candidates (the first is also bound); empty: every
-   * interface of the machine.
-   */
-  addresses: string[];
-  /** UDP ports to use, inclusive; undefined: any free port. */
-  ports?: [number, number];
-}
+export type { IceSettings };
 
 /** The payload types the ingest offers and forwards with. */
 export const PAYLOAD = { h264: 96, opus: 111 } as const;

@@ -16,7 +16,7 @@
  * `tencentRoute` sends only a plain `say` to Tencent.
  */
 import { z } from 'zod';
-import { GIFT_COUNTS } from '../../gifts/api.ts';
+import { GIFT_COUNTS } from '../../gifts/types.ts';
 import { CHAT_MAX_LENGTH } from '../../rules/chat.ts';
 import { isBlank } from '../../rules/text.ts';
 import { hasControlCharacter } from '../../validation/text.ts';

@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { HLS_PATH } from '../../studio/stream.ts';
+import { HLS_PATH } from '../stream.ts';
 import { MASTER_NAME } from './plan.ts';
 
 /** The folder holding every live's ladder. */

@@ -1,0 +1,157 @@
+/**
+ * Going live for real: each anchor has a push key (anchor_secret); startLive opens a session,
+ * the RTMP ingest (nginx-rtmp, see src/server/media/nginx.ts) asks `authorizePublish` before
+ * accepting a stream, the stream's HLS output is the room's stream URL, and the room is live
+ * while the stream runs. endLive or the end of the stream takes it offline.
+ */
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { SERVER_FRAME } from '../../lib/realtime/protocol.ts';
+import type { Db } from '../db/index.ts';
+import { liveRooms } from '../db/schema.ts';
+import type { Env } from '../env.ts';
+import type { Bus } from '../shared/bus.ts';
+import { webRtcPushBase } from '../webrtc/available.ts';
+
+/** Where the server serves the ingest's HLS output. */
+export const HLS_PATH = '/hls/';
+
+/** The playlist of an anchor's pushed stream. */
+export function ingestPlaylist(anchorId: number): string {
+  return `${HLS_PATH}${anchorId}.m3u8`;
+}
+
+/** True for a stream URL of our own ingest (it plays for real whatever MEDIA says). */
+export function isIngestUrl(url: string): boolean {
+  return url.startsWith(HLS_PATH);
+}
+
+/** A fresh push key: 24 URL-safe characters (144 random bits). */
+export function newStreamKey(): string {
+  return randomBytes(18).toString('base64url');
+}
+
+/** What getStreamInfo answers (spec §3 stream info). */
+export interface StreamInfo {
+  /** RTMP server address for the encoder (OBS "Server"). */
+  push_url: string;
+  /** WebRTC (WHIP) push address with the key, or empty while no WebRTC ingest runs. */
+  web_rtc_push_url: string;
+  /** Stream name with its key (OBS "Stream key"). */
+  stream: string;
+  /** The push key alone. */
+  anchor_secret: string;
+}
+
+function info(env: Env, webRtcBase: string, anchorId: number, key: string): StreamInfo {
+  const stream = `${anchorId}?key=${key}`;
+  return {
+    push_url: env.rtmpPublicUrl,
+    web_rtc_push_url: webRtcBase ? `${webRtcBase}/${stream}` : '',
+    stream,
+    anchor_secret: key,
+  };
+}
+
+/** The anchor's push address and key, creating the key on first use; null without a room. */
+export async function streamInfo(db: Db, env: Env, anchorId: number): Promise<StreamInfo | null> {
+  const [row] = await db
+    .update(liveRooms)
+    .set({ streamKey: sql`coalesce(${liveRooms.streamKey}, ${newStreamKey()})` })
+    .where(eq(liveRooms.anchorId, anchorId))
+    .returning({ key: liveRooms.streamKey });
+  return row?.key ? info(env, await webRtcPushBase(env), anchorId, row.key) : null;
+}
+
+/** Replaces the anchor's push key (the old one stops working at once); null without a room. */
+export async function rotateStreamKey(
+  db: Db,
+  env: Env,
+  anchorId: number,
+): Promise<StreamInfo | null> {
+  const key = newStreamKey();
+  const [row] = await db
+    .update(liveRooms)
+    .set({ streamKey: key })
+    .where(eq(liveRooms.anchorId, anchorId))
+    .returning({ anchorId: liveRooms.anchorId });
+  return row ? info(env, await webRtcPushBase(env), anchorId, key) : null;
+}
+
+function sameKey(given: string, stored: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(stored);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** Why the ingest refused a stream. */
+export type PublishRefusal = 'badName' | 'noRoom' | 'badKey' | 'notStarted';
+
+/** The answer to the ingest's on_publish: the room now live, or why not. */
+export type PublishDecision =
+  { ok: true; anchorId: number } | { ok: false; reason: PublishRefusal };
+
+/**
+ * Whether the stream `name` (the anchor's id) may be published with `key`: only the anchor's
+ * current key, and only between startLive and endLive. Changes nothing: the WebRTC ingest asks
+ * this before it answers a browser, and the stream then reaches the RTMP ingest, whose
+ * on_publish makes the room live.
+ */
+export async function checkPublish(db: Db, name: string, key: string): Promise<PublishDecision> {
+  if (!/^\d{1,10}$/.test(name)) return { ok: false, reason: 'badName' };
+  const anchorId = Number(name);
+  const [room] = await db
+    .select({ key: liveRooms.streamKey, open: liveRooms.sessionOpen })
+    .from(liveRooms)
+    .where(eq(liveRooms.anchorId, anchorId));
+  if (!room) return { ok: false, reason: 'noRoom' };
+  if (!room.key || !sameKey(key, room.key)) return { ok: false, reason: 'badKey' };
+  if (!room.open) return { ok: false, reason: 'notStarted' };
+  return { ok: true, anchorId };
+}
+
+/**
+ * Decides whether the stream `name` may be published with `key` (see checkPublish); accepting
+ * marks the room live with the stream's HLS playlist.
+ */
+export async function authorizePublish(
+  db: Db,
+  name: string,
+  key: string,
+): Promise<PublishDecision> {
+  const checked = await checkPublish(db, name, key);
+  if (!checked.ok) return checked;
+  const { anchorId } = checked;
+  const [updated] = await db
+    .update(liveRooms)
+    .set({ isLive: true, streamUrl: ingestPlaylist(anchorId) })
+    .where(and(eq(liveRooms.anchorId, anchorId), eq(liveRooms.sessionOpen, true)))
+    .returning({ anchorId: liveRooms.anchorId });
+  return updated ? { ok: true, anchorId } : { ok: false, reason: 'notStarted' };
+}
+
+/** The stream `name` ended: its room goes offline (the session stays open for a reconnect). */
+export async function publishDone(db: Db, name: string): Promise<number | null> {
+  if (!/^\d{1,10}$/.test(name)) return null;
+  const anchorId = Number(name);
+  const [row] = await db
+    .update(liveRooms)
+    .set({ isLive: false })
+    .where(eq(liveRooms.anchorId, anchorId))
+    .returning({ anchorId: liveRooms.anchorId });
+  return row ? anchorId : null;
+}
+
+/** Tells the room's viewers at once that it went live or offline (a heatRep with the status). */
+export async function announceRoomStatus(db: Db, bus: Bus, anchorId: number): Promise<void> {
+  const [room] = await db
+    .select({ heat: liveRooms.heat, isLive: liveRooms.isLive })
+    .from(liveRooms)
+    .where(eq(liveRooms.anchorId, anchorId));
+  if (!room) return;
+  bus.publish({
+    kind: 'room',
+    anchorId,
+    frame: { type: SERVER_FRAME.heatRep, data: { val: room.heat, status: room.isLive ? 1 : 0 } },
+  });
+}
