@@ -8,7 +8,7 @@ import type { Scene, SceneContext } from './scene-kit.ts';
 import { fireworks, trophy, rocket, crown } from './scenes-party.ts';
 import { football, airHorn, flare, goldenBoot, stadiumWave } from './scenes-pitch.ts';
 
-export type { Scene, SceneContext };
+export type { Scene };
 
 /** The scene of each animation key. */
 export const SCENES: Record<GiftAnimationKey, (ctx: SceneContext) => Scene> = {

@@ -16,7 +16,6 @@ import {
   type DeviceChoice,
   type MediaFailure,
 } from '../broadcast/media.ts';
-import { call } from '../api/client.ts';
 import {
   publish,
   whipTarget,
@@ -25,6 +24,7 @@ import {
   type WhipSession,
   type WhipTarget,
 } from '../broadcast/whip.ts';
+import { studioApi } from '../studio/api.ts';
 
 /** Where the broadcast is. */
 export type BroadcastPhase =
@@ -317,6 +317,6 @@ export async function stopBroadcast(release = false): Promise<void> {
 
 /** The anchor's WebRTC push target from getStreamInfo, or null while there is no WebRTC ingest. */
 export async function loadWhipTarget(): Promise<WhipTarget | null> {
-  const info = await call<{ web_rtc_push_url: string }>('post', '/webapi/live/getStreamInfo');
+  const info = await studioApi.streamInfo();
   return info.web_rtc_push_url ? whipTarget(info.web_rtc_push_url, location.origin) : null;
 }

@@ -271,8 +271,7 @@ function fetchSig(): Promise<UserSigAnswer> {
 async function join(): Promise<void> {
   const early = earlySig?.loggedIn === $loggedIn.get() ? earlySig.sig : undefined;
   earlySig = undefined;
-  const pending = early ?? fetchSig();
-  const sig = await pending;
+  const sig = await (early ?? fetchSig());
   const type = $loggedIn.get() ? CLIENT_FRAME.login : CLIENT_FRAME.first;
   socket?.send(type, {
     groupId: String(roomId),

@@ -10,17 +10,10 @@ import { TITLE_MAX } from '../validation/studio.ts';
 import { createI18n } from '../i18n/index.ts';
 import { deviceId } from '../device.ts';
 import type { LiveCategory } from '../common-config.ts';
+import { studioApi, type StreamInfo } from '../studio/api.ts';
 import { $config } from './config.ts';
 import { $locale } from './locale.ts';
 import { $token } from './session.ts';
-
-/** getStreamInfo's answer. */
-export interface StreamInfo {
-  push_url: string;
-  web_rtc_push_url: string;
-  stream: string;
-  anchor_secret: string;
-}
 
 /** A league with open matches. */
 export interface LeagueOption {
@@ -51,7 +44,7 @@ export const $studioSetup = atom<StudioSetup | null>(null);
 /** Loads the push address, the categories and the ticket switch. */
 export async function loadStudioSetup(): Promise<StudioSetup> {
   const [stream, { list }] = await Promise.all([
-    call<StreamInfo>('post', '/webapi/live/getStreamInfo'),
+    studioApi.streamInfo(),
     call<{ list: LiveCategory[] }>('post', '/webapi/live/getCategory'),
   ]);
   const setup = { stream, categories: list, ticketSwitch: $config.get()?.ticket_switch ?? 0 };
@@ -61,7 +54,7 @@ export async function loadStudioSetup(): Promise<StudioSetup> {
 
 /** Replaces the push key; the old one stops working at once. */
 export async function resetStreamKey(): Promise<StreamInfo> {
-  const stream = await call<StreamInfo>('post', '/webapi/live/resetStreamKey');
+  const stream = await studioApi.resetStreamKey();
   const setup = $studioSetup.get();
   if (setup) $studioSetup.set({ ...setup, stream });
   return stream;

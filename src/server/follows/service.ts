@@ -59,8 +59,6 @@ export async function followedAnchors(db: Db, userId: number): Promise<number[]>
 /** Most anchors the follows page lists. */
 export const FOLLOW_LIST_MAX = 200;
 
-export type { FollowedAnchor };
-
 /** The anchors `userId` follows, live ones first, then by heat, with their follower counts. */
 export async function followList(
   db: Db,

@@ -28,8 +28,6 @@ import type { MadeReplay, ReplayFolders } from './replay-types.ts';
 /** Recordings shorter than this (a reconnect that carried nothing) are dropped, seconds. */
 export const MIN_REPLAY_SECONDS = 1;
 
-export type { MadeReplay, ReplayFolders };
-
 /** A file ffprobe cannot read that is smaller than this held no media (an empty publish). */
 const EMPTY_BYTES = 64 * 1024;
 

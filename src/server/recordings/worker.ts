@@ -10,7 +10,8 @@ import path from 'node:path';
 import type { Runtime } from '../runtime.ts';
 import { log } from '../log.ts';
 import { RECORDING_NAME, recordingsDir } from './files.ts';
-import { makeReplay, type MadeReplay } from './make-replay.ts';
+import { makeReplay } from './make-replay.ts';
+import type { MadeReplay } from './replay-types.ts';
 import { removeExpiredReplays } from './manage.ts';
 
 /**

@@ -9,7 +9,6 @@ import { RTCPeerConnection, RTCRtpCodecParameters } from 'werift';
 import type { IceSettings } from '../env-webrtc.ts';
 
 /** Where peers gather and advertise candidates. */
-export type { IceSettings };
 
 /** The payload types the ingest offers and forwards with. */
 export const PAYLOAD = { h264: 96, opus: 111 } as const;

@@ -18,7 +18,8 @@ import { MediaStreamTrack, type RTCPeerConnection, type RtpPacket } from 'werift
 import { log } from '../log.ts';
 import { readOffer } from './body.ts';
 import { startForward, type Forward } from './forward.ts';
-import { answer, createPeer, withPublishBitrates, type IceSettings } from './peer.ts';
+import type { IceSettings } from '../env-webrtc.ts';
+import { answer, createPeer, withPublishBitrates } from './peer.ts';
 import { bearerOf, digestOf, isSecret, newSecret, WHEP_SECRET_HEADER } from './secret.ts';
 
 /** How the ingest is set up. */
