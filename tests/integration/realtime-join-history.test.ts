@@ -1,10 +1,13 @@
 /**
  * The history a viewer gets on joining, which the hub keeps per room between joins: it follows
- * every message, deletion and clear of the room, in order, and it never mixes rooms.
+ * every message, deletion and clear of the room, in order, and it never mixes rooms. The join
+ * also says whether the room is live, so a viewer who connects as the anchor goes live does not
+ * wait for the next heat report.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_FRAME, SERVER_FRAME, type LoginRepData } from '../../src/lib/realtime/protocol.ts';
-import { chatMessages } from '../../src/server/db/schema.ts';
+import { eq } from 'drizzle-orm';
+import { chatMessages, liveRooms } from '../../src/server/db/schema.ts';
 import { DB_KINDS, openTestRuntime, type TestRuntime } from './helpers.ts';
 import {
   joinAsGuest,
@@ -72,5 +75,19 @@ describe.each(DB_KINDS)('history on joining a room (%s)', (kind) => {
     expect(await historyOf(ANCHOR)).toEqual([]);
     await say('second half');
     expect(await historyOf(ANCHOR)).toEqual(['second half']);
+  });
+
+  it('says whether the room is live as the viewer joins', async () => {
+    const statusOf = async () => {
+      const guest = await joinAsGuest(server, t.rt, `device-${Math.random()}`, OTHER_ANCHOR);
+      open.push(guest);
+      return ((await guest.next(SERVER_FRAME.loginRep)).data as LoginRepData).status;
+    };
+    const setLive = (isLive: boolean) =>
+      t.rt.db.update(liveRooms).set({ isLive }).where(eq(liveRooms.anchorId, OTHER_ANCHOR));
+    await setLive(false);
+    expect(await statusOf()).toBe(0);
+    await setLive(true);
+    expect(await statusOf()).toBe(1);
   });
 });

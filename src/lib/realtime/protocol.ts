@@ -226,6 +226,8 @@ export interface LoginRepData {
   };
   announcement: AnnouncementData;
   heat: number;
+  /** 1 when the anchor is broadcasting as the joiner arrives, else 0 (as heatRep's status). */
+  status: 0 | 1;
 }
 
 /** Data of `announcement`. */

@@ -59,7 +59,7 @@ export const $chat = atom<ChatState>(EMPTY_CHAT);
 export const $announcement = atom<AnnouncementData | null>(null);
 /** The room's heat from the last heatRep or join. */
 export const $roomHeat = atom<number | null>(null);
-/** Whether the anchor is broadcasting, from the last heatRep (null before the first). */
+/** Whether the anchor is broadcasting, from the join or the last heatRep (null before). */
 export const $roomLive = atom<boolean | null>(null);
 /** Socket and join state. */
 export const $roomConnection = atom<RoomConnection>('idle');
@@ -173,6 +173,7 @@ function onFrame(frame: Frame): void {
       $chat.set(addMessages(EMPTY_CHAT, rep.history));
       $announcement.set(rep.announcement);
       $roomHeat.set(rep.heat);
+      $roomLive.set(rep.status === 1);
       $chatMe.set({
         id: rep.login.id,
         guest: rep.login.guest,

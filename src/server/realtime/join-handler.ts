@@ -1,7 +1,7 @@
 /**
  * Joining a room: `login` (users) and `first` (guests) check the signature and the room's ticket,
  * join the socket to the room and answer `loginRep` (history, the room's quizzes, the joiner's
- * rights and ban, announcement, heat); the room hears `enter` for a user. `logout` leaves it.
+ * rights and ban, announcement, heat and whether it is live); the room hears `enter` for a user. `logout` leaves it.
  */
 import { z } from 'zod';
 import { INT4_MAX } from '../../lib/validation/numbers.ts';
@@ -99,6 +99,9 @@ export async function handleJoin(
       },
       announcement: room.announcement,
       heat: room.heat,
+      // A room that went live while this viewer was still connecting is live for them at once,
+      // not at the next heat report.
+      status: room.isLive ? 1 : 0,
     }),
   );
   if (profile) {
