@@ -1,16 +1,16 @@
 /** Inputs of the login dialog: phone (+86, 3-4-4, clear), code with the send button, passwords. */
 import { useStore } from '@nanostores/react';
+import { requestCode } from '../../lib/stores/account.ts';
 import {
   $codeSent,
   $countdown,
   $loginBusy,
   $loginForm,
   $passwordVisible,
-  requestCode,
   setLoginField,
   togglePasswordVisible,
   type PasswordField as PasswordFieldName,
-} from '../../lib/stores/account.ts';
+} from '../../lib/stores/login-form.ts';
 import { useT } from '../use-t.ts';
 import { LoginIcon } from './icons.tsx';
 

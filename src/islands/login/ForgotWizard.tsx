@@ -1,17 +1,16 @@
 /** Mode 3: verify the phone with a reset code, set a new password, done. */
 import { useStore } from '@nanostores/react';
 import type { FormEvent, ReactNode } from 'react';
+import { resetPassword, verifyResetCode } from '../../lib/stores/account.ts';
 import {
   $forgotStep,
   $loginBusy,
   $loginForm,
   backToPhoneStep,
   canSubmit,
-  resetPassword,
   setLoginMode,
-  verifyResetCode,
   type ForgotStep,
-} from '../../lib/stores/account.ts';
+} from '../../lib/stores/login-form.ts';
 import { useT } from '../use-t.ts';
 import { CodeField, ErrorLine, PasswordField, PhoneField } from './Fields.tsx';
 import { LoginIcon } from './icons.tsx';

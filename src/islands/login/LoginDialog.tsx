@@ -1,16 +1,15 @@
 /** The login dialog (spec §2): 900 px, SMS and password modes, the forgot wizard and the captcha. */
 import { useStore } from '@nanostores/react';
 import type { ReactNode } from 'react';
+import { dismissLogin, submitLogin } from '../../lib/stores/account.ts';
 import {
   $loginBusy,
   $loginError,
   $loginForm,
   $loginMode,
   canSubmit,
-  dismissLogin,
   setLoginMode,
-  submitLogin,
-} from '../../lib/stores/account.ts';
+} from '../../lib/stores/login-form.ts';
 import { Modal } from '../dialogs/Modal.tsx';
 import { useT } from '../use-t.ts';
 import { BrandPanel } from './BrandPanel.tsx';

@@ -1,5 +1,8 @@
 // @vitest-environment happy-dom
-/** The login flow store: formats, enabling rules, captcha, countdown, login, registration, reset. */
+/**
+ * The login flow stores (login-form.ts, account.ts): formats, enabling rules, captcha, countdown,
+ * login, registration, reset.
+ */
 import { cleanStores } from 'nanostores';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiCallError } from '../api/client.ts';
@@ -8,6 +11,7 @@ import type { ApiEnvelope } from '../api/envelope.ts';
 import * as account from './account.ts';
 import { $dialog, openLogin } from './dialogs.ts';
 import { $locale } from './locale.ts';
+import * as loginForm from './login-form.ts';
 import { $token, $userId, $userInfo } from './session.ts';
 import { $toast } from './toast.ts';
 
@@ -102,53 +106,53 @@ afterEach(async () => {
 
 describe('form', () => {
   it('formats the phone 3-4-4 (max 13) and the code as 4 digits, and clears the red line', () => {
-    account.$loginError.set('old');
-    account.setLoginField('phone', '138a1234 00019999');
-    account.setLoginField('code', '12x345');
-    expect(account.$loginForm.get()).toMatchObject({ phone: '138 1234 0001', code: '1234' });
-    expect(account.$loginError.get()).toBe('');
+    loginForm.$loginError.set('old');
+    loginForm.setLoginField('phone', '138a1234 00019999');
+    loginForm.setLoginField('code', '12x345');
+    expect(loginForm.$loginForm.get()).toMatchObject({ phone: '138 1234 0001', code: '1234' });
+    expect(loginForm.$loginError.get()).toBe('');
   });
 
   it('enables the buttons as spec §4 says', () => {
     const form = { phone: '138 1234 0001', code: '', passwd: '', passwd1: '', passwd2: '' };
-    expect(account.canSubmit(2, 1, form)).toBe(false);
-    expect(account.canSubmit(2, 1, { ...form, code: '12' })).toBe(true);
-    expect(account.canSubmit(1, 1, form)).toBe(false);
-    expect(account.canSubmit(1, 1, { ...form, passwd: '  ' })).toBe(false);
-    expect(account.canSubmit(1, 1, { ...form, passwd: 'abc123' })).toBe(true);
-    expect(account.canSubmit(3, 1, { ...form, code: '1234' })).toBe(true);
-    expect(account.canSubmit(3, 2, { ...form, passwd1: 'abc123' })).toBe(false);
-    expect(account.canSubmit(3, 2, { ...form, passwd1: 'abc123', passwd2: 'x' })).toBe(true);
+    expect(loginForm.canSubmit(2, 1, form)).toBe(false);
+    expect(loginForm.canSubmit(2, 1, { ...form, code: '12' })).toBe(true);
+    expect(loginForm.canSubmit(1, 1, form)).toBe(false);
+    expect(loginForm.canSubmit(1, 1, { ...form, passwd: '  ' })).toBe(false);
+    expect(loginForm.canSubmit(1, 1, { ...form, passwd: 'abc123' })).toBe(true);
+    expect(loginForm.canSubmit(3, 1, { ...form, code: '1234' })).toBe(true);
+    expect(loginForm.canSubmit(3, 2, { ...form, passwd1: 'abc123' })).toBe(false);
+    expect(loginForm.canSubmit(3, 2, { ...form, passwd1: 'abc123', passwd2: 'x' })).toBe(true);
   });
 
   it('shows the local validation messages in the red line, in the chosen language', () => {
-    account.setLoginField('phone', '12345');
+    loginForm.setLoginField('phone', '12345');
     account.requestCode();
-    expect(account.$loginError.get()).toBe('please enter a valid phone number');
+    expect(loginForm.$loginError.get()).toBe('please enter a valid phone number');
     expect(account.$captcha.get()).toBeNull();
-    account.setLoginMode(1);
-    account.setLoginField('phone', '13812340001');
-    account.setLoginField('passwd', 'abcdef');
+    loginForm.setLoginMode(1);
+    loginForm.setLoginField('phone', '13812340001');
+    loginForm.setLoginField('passwd', 'abcdef');
     account.submitLogin();
-    expect(account.$loginError.get()).toBe('your password must contain letters and numbers');
+    expect(loginForm.$loginError.get()).toBe('your password must contain letters and numbers');
     $locale.set('zh-CN');
-    account.setLoginField('passwd', 'a1');
+    loginForm.setLoginField('passwd', 'a1');
     account.submitLogin();
-    expect(account.$loginError.get()).toMatch(/6/);
-    expect(account.$loginError.get()).not.toMatch(/[a-z]{4}/);
+    expect(loginForm.$loginError.get()).toMatch(/6/);
+    expect(loginForm.$loginError.get()).not.toMatch(/[a-z]{4}/);
   });
 
   it('closing resets mode, form, toggles and the red line', () => {
-    account.setLoginMode(3);
-    account.setLoginField('phone', '13812340001');
-    account.togglePasswordVisible('passwd1');
-    account.$loginError.set('x');
+    loginForm.setLoginMode(3);
+    loginForm.setLoginField('phone', '13812340001');
+    loginForm.togglePasswordVisible('passwd1');
+    loginForm.$loginError.set('x');
     account.closeLoginDialog();
-    expect(account.$loginMode.get()).toBe(2);
-    expect(account.$forgotStep.get()).toBe(1);
-    expect(account.$loginForm.get().phone).toBe('');
-    expect(account.$passwordVisible.get().passwd1).toBe(false);
-    expect(account.$loginError.get()).toBe('');
+    expect(loginForm.$loginMode.get()).toBe(2);
+    expect(loginForm.$forgotStep.get()).toBe(1);
+    expect(loginForm.$loginForm.get().phone).toBe('');
+    expect(loginForm.$passwordVisible.get().passwd1).toBe(false);
+    expect(loginForm.$loginError.get()).toBe('');
     expect($dialog.get()).toBeNull();
   });
 });
@@ -157,7 +161,7 @@ describe('captcha and code', () => {
   beforeEach(() => {
     api.routes.set('/api/captcha_path', () => ok(CHALLENGE));
     api.routes.set('/api/user/sendCode', () => ok(null));
-    account.setLoginField('phone', '138 1234 0001');
+    loginForm.setLoginField('phone', '138 1234 0001');
   });
 
   it('passes: x scaled to 590, 1 s flash, code sent, countdown 60 → 0, then resend', async () => {
@@ -173,13 +177,13 @@ describe('captcha and code', () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(account.$captcha.get()).toBeNull();
     expect(bodyOf('/api/user/sendCode')).toEqual({ mobile: '13812340001', is_change_mobile: 0 });
-    expect(account.$countdown.get()).toBe(60);
+    expect(loginForm.$countdown.get()).toBe(60);
     expect($toast.get()).toMatchObject({ text: 'sent successfully', kind: 'success' });
     await vi.advanceTimersByTimeAsync(30_000);
-    expect(account.$countdown.get()).toBe(30);
+    expect(loginForm.$countdown.get()).toBe(30);
     await vi.advanceTimersByTimeAsync(30_000);
-    expect(account.$countdown.get()).toBe(0);
-    expect(account.$codeSent.get()).toBe(true);
+    expect(loginForm.$countdown.get()).toBe(0);
+    expect(loginForm.$codeSent.get()).toBe(true);
   });
 
   it('fails: shows the failure for 0.8 s, then a new picture and the slider back', async () => {
@@ -207,26 +211,26 @@ describe('captcha and code', () => {
   });
 
   it('a reset code goes with is_change_mobile 1 and without the success toast', async () => {
-    account.setLoginMode(3);
+    loginForm.setLoginMode(3);
     await account.sendCode();
     expect(bodyOf('/api/user/sendCode')).toMatchObject({ is_change_mobile: 1 });
     expect($toast.get()).toBeNull();
-    expect(account.$countdown.get()).toBe(60);
+    expect(loginForm.$countdown.get()).toBe(60);
   });
 
   it('a refused code is a toast error and starts no countdown', async () => {
     api.routes.set('/api/user/sendCode', () => refused('Please wait'));
     await account.sendCode();
     expect($toast.get()).toMatchObject({ text: 'Please wait', kind: 'error' });
-    expect(account.$countdown.get()).toBe(0);
+    expect(loginForm.$countdown.get()).toBe(0);
   });
 });
 
 describe('login and registration', () => {
   beforeEach(() => {
     api.routes.set('/api/user/getUserInfo', () => ok({ ...USER, level: 1 }));
-    account.setLoginField('phone', '138 1234 0001');
-    account.setLoginField('code', '4321');
+    loginForm.setLoginField('phone', '138 1234 0001');
+    loginForm.setLoginField('code', '4321');
   });
 
   it('status 0 saves token, id and userInfo, refreshes the info, then reloads', async () => {
@@ -282,10 +286,10 @@ describe('login and registration', () => {
     api.routes.set('/api/user/login', () => ({ status: 301, msg: '', data: { mobile_hash: 'h' } }));
     account.submitLogin();
     await vi.advanceTimersByTimeAsync(0);
-    expect(account.$loginError.get()).toBe('Registration failed, please try again later');
+    expect(loginForm.$loginError.get()).toBe('Registration failed, please try again later');
     $locale.set('zh-CN');
     await account.register('h');
-    expect(account.$loginError.get()).toBe('注册失败，请稍后再试');
+    expect(loginForm.$loginError.get()).toBe('注册失败，请稍后再试');
     expect(reload).not.toHaveBeenCalled();
   });
 
@@ -293,8 +297,8 @@ describe('login and registration', () => {
     api.routes.set('/api/user/login', () => refused('The verification code is wrong'));
     account.submitLogin();
     await vi.advanceTimersByTimeAsync(0);
-    expect(account.$loginError.get()).toBe('The verification code is wrong');
-    expect(account.$loginBusy.get()).toBe(false);
+    expect(loginForm.$loginError.get()).toBe('The verification code is wrong');
+    expect(loginForm.$loginBusy.get()).toBe(false);
     expect(localStorage.getItem('token')).toBeNull();
   });
 
@@ -302,8 +306,8 @@ describe('login and registration', () => {
     api.routes.set('/api/captcha_path', () => ok(CHALLENGE));
     api.routes.set('/api/captcha_verify', () => ok(true));
     api.routes.set('/api/user/login', () => ok({ ...USER, token: 'tok' }));
-    account.setLoginMode(1);
-    account.setLoginField('passwd', ' demo1234 ');
+    loginForm.setLoginMode(1);
+    loginForm.setLoginField('passwd', ' demo1234 ');
     account.submitLogin();
     expect(bodyOf('/api/user/login')).toBeUndefined();
     await vi.advanceTimersByTimeAsync(0);
@@ -316,9 +320,9 @@ describe('login and registration', () => {
 
 describe('forgot password', () => {
   beforeEach(() => {
-    account.setLoginMode(3);
-    account.setLoginField('phone', '139 0000 0002');
-    account.setLoginField('code', '1234');
+    loginForm.setLoginMode(3);
+    loginForm.setLoginField('phone', '139 0000 0002');
+    loginForm.setLoginField('code', '1234');
   });
 
   it('code → step 2 → mismatch in the red line → step 3 and the server message after 1 s', async () => {
@@ -326,24 +330,24 @@ describe('forgot password', () => {
     api.routes.set('/api/user/forgetPwdHash', () => ({ status: 0, msg: 'Changed', data: null }));
     await account.verifyResetCode();
     expect(bodyOf('/api/user/readyForTakeOff')).toEqual({ mobile: '13900000002', smscode: '1234' });
-    expect(account.$forgotStep.get()).toBe(2);
-    account.setLoginField('passwd1', 'fresh2026');
-    account.setLoginField('passwd2', 'fresh2027');
+    expect(loginForm.$forgotStep.get()).toBe(2);
+    loginForm.setLoginField('passwd1', 'fresh2026');
+    loginForm.setLoginField('passwd2', 'fresh2027');
     await account.resetPassword();
-    expect(account.$loginError.get()).toBe('the two password inputs are inconsistent');
-    account.setLoginField('passwd1', 'toolongpassword1');
-    account.setLoginField('passwd2', 'toolongpassword1');
+    expect(loginForm.$loginError.get()).toBe('the two password inputs are inconsistent');
+    loginForm.setLoginField('passwd1', 'toolongpassword1');
+    loginForm.setLoginField('passwd2', 'toolongpassword1');
     await account.resetPassword();
-    expect(account.$loginError.get()).toBe('password length must be up to 12 characters');
-    account.setLoginField('passwd1', 'fresh2026');
-    account.setLoginField('passwd2', 'fresh2026');
+    expect(loginForm.$loginError.get()).toBe('password length must be up to 12 characters');
+    loginForm.setLoginField('passwd1', 'fresh2026');
+    loginForm.setLoginField('passwd2', 'fresh2026');
     await account.resetPassword();
     expect(bodyOf('/api/user/forgetPwdHash')).toEqual({
       mobile: '13900000002',
       mobile_hash: 'rh',
       pwd: 'fresh2026',
     });
-    expect(account.$forgotStep.get()).toBe(3);
+    expect(loginForm.$forgotStep.get()).toBe(3);
     expect($toast.get()).toBeNull();
     await vi.advanceTimersByTimeAsync(1000);
     expect($toast.get()).toMatchObject({ text: 'Changed', kind: 'success' });
@@ -352,15 +356,15 @@ describe('forgot password', () => {
   it('a wrong reset code stays on step 1 with the message', async () => {
     api.routes.set('/api/user/readyForTakeOff', () => refused('Wrong code'));
     await account.verifyResetCode();
-    expect(account.$forgotStep.get()).toBe(1);
-    expect(account.$loginError.get()).toBe('Wrong code');
+    expect(loginForm.$forgotStep.get()).toBe(1);
+    expect(loginForm.$loginError.get()).toBe('Wrong code');
   });
 
   it("'return to previous step' goes back to step 1", async () => {
     api.routes.set('/api/user/readyForTakeOff', () => ok({ mobile_hash: 'rh' }));
     await account.verifyResetCode();
-    account.backToPhoneStep();
-    expect(account.$forgotStep.get()).toBe(1);
+    loginForm.backToPhoneStep();
+    expect(loginForm.$forgotStep.get()).toBe(1);
   });
 });
 

@@ -1,9 +1,10 @@
 /**
- * The login dialog's state and actions (spec §2, §4): SMS and password modes, the forgot-password
- * wizard, the slide captcha, the 60 s countdown, automatic registration, user info and logout.
- * Components only render these stores and call these actions.
+ * The login dialog's actions (spec §2, §4): the slide captcha, sending codes with the 60 s
+ * countdown, login, automatic registration and the forgot-password wizard's calls; then user info
+ * refreshes and logout. The form they read and set is in login-form.ts; components only render
+ * those stores and call these actions.
  */
-import { atom, map } from 'nanostores';
+import { atom } from 'nanostores';
 import { ApiCallError, call, request } from '../api/client.ts';
 import { API_STATUS } from '../api/envelope.ts';
 import { CAPTCHA } from '../captcha.ts';
@@ -11,8 +12,6 @@ import { channelForHost } from '../channel.ts';
 import { deviceId } from '../device.ts';
 import { createI18n } from '../i18n/index.ts';
 import {
-  formatCodeInput,
-  formatPhoneInput,
   loginPasswordSchema,
   mobileSchema,
   newPasswordPairSchema,
@@ -22,24 +21,20 @@ import {
 import { firstIssueMessage } from '../validation/messages.ts';
 import { closeDialog } from './dialogs.ts';
 import { $locale } from './locale.ts';
+import {
+  $codeSent,
+  $countdown,
+  $forgotStep,
+  $loginBusy,
+  $loginError,
+  $loginForm,
+  $loginMode,
+  clearSecrets,
+  resetLoginForm,
+} from './login-form.ts';
 import { $userInfo, clearSession, saveSession, type StoredUserInfo } from './session.ts';
 import { showToast } from './toast.ts';
 import type { z } from 'zod';
-
-/** 2 SMS code (default), 1 password, 3 forgot password. */
-export type LoginMode = 1 | 2 | 3;
-/** Step of the forgot-password wizard: 1 verify phone, 2 new password, 3 done. */
-export type ForgotStep = 1 | 2 | 3;
-/** The login form of spec §3. */
-export type LoginForm = {
-  phone: string;
-  code: string;
-  passwd: string;
-  passwd1: string;
-  passwd2: string;
-};
-/** Password fields that have a show/hide toggle. */
-export type PasswordField = 'passwd' | 'passwd1' | 'passwd2';
 
 /** Timings of spec §9. */
 export const ACCOUNT_TIMING = {
@@ -54,26 +49,6 @@ export const ACCOUNT_TIMING = {
   /** 'registration success' stays this long before the page reloads. */
   registeredReloadMs: 900,
 } as const;
-
-const EMPTY_FORM: LoginForm = { phone: '', code: '', passwd: '', passwd1: '', passwd2: '' };
-const HIDDEN = { passwd: false, passwd1: false, passwd2: false };
-
-/** Current mode. */
-export const $loginMode = atom<LoginMode>(2);
-/** Step of the forgot-password wizard. */
-export const $forgotStep = atom<ForgotStep>(1);
-/** The form, as typed (formatted); values are trimmed when used. */
-export const $loginForm = map<LoginForm>({ ...EMPTY_FORM });
-/** Which password fields show their text. */
-export const $passwordVisible = map<Record<PasswordField, boolean>>({ ...HIDDEN });
-/** The red line under the form. */
-export const $loginError = atom('');
-/** Seconds left before a code can be sent again; 0 when it can. */
-export const $countdown = atom(0);
-/** True once a code was sent (the button then reads 'resend'). */
-export const $codeSent = atom(false);
-/** A request of the dialog is under way. */
-export const $loginBusy = atom(false);
 
 /** A captcha challenge from the server (test_x only under CAPTCHA_TEST_SOLUTION=1). */
 export interface CaptchaChallenge {
@@ -116,39 +91,9 @@ function phone(): string {
   return phoneDigits($loginForm.get().phone.trim());
 }
 
-/** Sets a field, applying the phone (3-4-4, max 13) and code (digits, max 4) formats. */
-export function setLoginField(field: keyof LoginForm, value: string): void {
-  const formatted =
-    field === 'phone' ? formatPhoneInput(value) : field === 'code' ? formatCodeInput(value) : value;
-  $loginForm.setKey(field, formatted);
-  $loginError.set('');
-}
-
-/** Shows or hides a password field. */
-export function togglePasswordVisible(field: PasswordField): void {
-  $passwordVisible.setKey(field, !$passwordVisible.get()[field]);
-}
-
-/** Switches between code (2), password (1) and forgot (3) modes; the wizard starts at step 1. */
-export function setLoginMode(mode: LoginMode): void {
-  $loginMode.set(mode);
-  $forgotStep.set(1);
-  $loginError.set('');
-}
-
-/** 'Return to previous step': wizard step 2 back to step 1. */
-export function backToPhoneStep(): void {
-  $forgotStep.set(1);
-  $loginError.set('');
-}
-
 /** Closing: mode back to 2, form, toggles, messages and captcha cleared (the countdown runs on). */
 export function resetLoginDialog(): void {
-  $loginMode.set(2);
-  $forgotStep.set(1);
-  $loginForm.set({ ...EMPTY_FORM });
-  $passwordVisible.set({ ...HIDDEN });
-  $loginError.set('');
+  resetLoginForm();
   closeCaptcha();
   mobileHash = '';
 }
@@ -163,14 +108,6 @@ export function closeLoginDialog(): void {
 export function dismissLogin(): void {
   if ($captcha.get()) closeCaptcha();
   else closeLoginDialog();
-}
-
-/** Whether the main button is enabled (spec §4): phone and code, phone and password, both new passwords. */
-export function canSubmit(mode: LoginMode, step: ForgotStep, form: LoginForm): boolean {
-  const filled = (...values: string[]) => values.every((v) => v.trim() !== '');
-  if (mode === 1) return filled(form.phone, form.passwd);
-  if (mode === 3 && step === 2) return filled(form.passwd1, form.passwd2);
-  return filled(form.phone, form.code);
 }
 
 function startCountdown(): void {
@@ -404,8 +341,7 @@ export async function resetPassword(): Promise<void> {
       return;
     }
     $forgotStep.set(3);
-    $loginForm.set({ ...$loginForm.get(), code: '', passwd: '', passwd1: '', passwd2: '' });
-    $passwordVisible.set({ ...HIDDEN });
+    clearSecrets();
     setTimeout(() => showToast(res.msg, 'success'), ACCOUNT_TIMING.resetToastMs);
   } catch (err) {
     $loginError.set(errorText(err));
