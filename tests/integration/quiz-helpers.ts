@@ -1,4 +1,7 @@
-/** Shared steps of the quiz suites: sessions, asking a quiz, funding bettors, the money check. */
+/**
+ * Shared steps of the quiz suites: a room with bettors and the hub, sessions, asking a quiz,
+ * funding bettors, the money check.
+ */
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { createSession } from '../../src/server/sessions.ts';
@@ -8,6 +11,8 @@ import { createQuiz } from '../../src/server/quiz/service.ts';
 import { applyMoves, readBalances } from '../../src/server/wallet/ledger.ts';
 import { isClean, verifyLedger } from '../../src/server/wallet/verify.ts';
 import type { QuizView } from '../../src/lib/quiz/types.ts';
+import { openTestRuntime, usersWithWallets, type DbKind, type TestRuntime } from './helpers.ts';
+import { startHubServer, type HubServer } from './realtime-helpers.ts';
 
 /** The demo anchor whose room is live. */
 export const QUIZ_ANCHOR = 100003;
@@ -51,6 +56,20 @@ export async function fund(
       moves: [{ userId, currency: 'gold', amount: value, kind: 'grant' }],
     });
   }
+}
+
+/**
+ * A quiz room over the real API and hub: a runtime of `kind`, three bettors holding 10,000 gems
+ * each, and a listening hub server. The caller closes the server and disposes of the runtime.
+ */
+export async function openQuizRoom(
+  kind: DbKind,
+): Promise<{ t: TestRuntime; server: HubServer; bettors: [number, number, number] }> {
+  const t = await openTestRuntime(kind);
+  const ids = await usersWithWallets(t.rt.db, '1770000', 3);
+  await fund(t.rt.db, ids, 10_000, 'life');
+  const server = await startHubServer(t.rt, { tickMs: 20 });
+  return { t, server, bettors: ids as [number, number, number] };
 }
 
 /** Gold of a user. */
