@@ -13,6 +13,7 @@ import { getAnchorProfile } from '../../src/server/anchors/profile.ts';
 import { createSession } from '../../src/server/sessions.ts';
 import { RANKING_BOARD, users } from '../../src/server/db/schema.ts';
 import { addContribution, SITE_SCOPE, topRanking } from '../../src/server/rankings/service.ts';
+import { isClean, verifyLedger } from '../../src/server/wallet/verify.ts';
 import { callApi, DB_KINDS } from './helpers.ts';
 import { mallSuite } from './mall-helpers.ts';
 import { joinAsGuest, joinAsUser, startHubServer, type HubServer } from './realtime-helpers.ts';
@@ -126,5 +127,11 @@ describe.each(DB_KINDS)('mall nobles (%s)', (kind) => {
       .toEqual([0, 1]);
     again.close();
     guest.close();
+  });
+
+  it('leaves the ledger clean after the titles bought, extended and upgraded', async () => {
+    const report = await verifyLedger(t.rt.db);
+    expect(report.drift).toEqual([]);
+    expect(isClean(report)).toBe(true);
   });
 });
