@@ -6,6 +6,8 @@ export default defineConfig({
     hookTimeout: 120_000,
     pool: 'forks',
     maxWorkers: 2,
+    // One migrated PGlite for the run, which each suite's database starts from.
+    globalSetup: ['tests/integration/global-setup.ts'],
     projects: [
       {
         extends: true,

@@ -3,12 +3,12 @@
  * (created and dropped per suite) under TEST_DATABASE_URL.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import postgres from 'postgres';
-import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import { createApi } from '../../src/server/app.ts';
 import { openDatabase, type Db } from '../../src/server/db/index.ts';
 import { users, wallets } from '../../src/server/db/schema.ts';
@@ -39,15 +39,19 @@ export interface TestRuntime {
   dispose: () => Promise<void>;
 }
 
-/** Creates an empty PostgreSQL database on TEST_DATABASE_URL's server: its URL and its drop. */
-export async function createPostgresDatabase(): Promise<{
+/**
+ * Creates a PostgreSQL database on TEST_DATABASE_URL's server: its URL and its drop. Empty, or
+ * with `migrated` a copy of the run's migrated template (global-setup.ts) when there is one.
+ */
+export async function createPostgresDatabase(options: { migrated?: boolean } = {}): Promise<{
   url: string;
   drop: () => Promise<void>;
 }> {
   const adminUrl = process.env.TEST_DATABASE_URL as string;
   const name = `arena_test_${randomBytes(5).toString('hex')}`;
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
+  const source = options.migrated ? provided('postgresTemplate') : '';
+  await admin.unsafe(`create database ${name}${source ? ` template ${source}` : ''}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
@@ -59,6 +63,28 @@ export async function createPostgresDatabase(): Promise<{
   };
 }
 
+let template: Blob | undefined;
+
+/**
+ * What the run's global setup provided under `key`, or '' where there is none: the page tests'
+ * project has no global setup, and benchmarks open test runtimes outside vitest.
+ */
+function provided(key: 'pgliteTemplate' | 'postgresTemplate'): string {
+  try {
+    return inject(key) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+/** The run's migrated PGlite template (global-setup.ts), read once per process; none outside it. */
+function pgliteTemplate(): Blob | undefined {
+  const file = provided('pgliteTemplate');
+  if (!file) return undefined;
+  template ??= new Blob([readFileSync(file)]);
+  return template;
+}
+
 /** Opens a migrated, seeded database of `kind` with a test Env (temp DATA_DIR, no request logs). */
 export async function openTestRuntime(
   kind: DbKind,
@@ -67,7 +93,9 @@ export async function openTestRuntime(
   const dataDir = mkdtempSync(path.join(tmpdir(), 'arena-test-'));
   let databaseUrl: string | undefined;
   let dropDb = async () => {};
-  if (kind === 'postgres') ({ url: databaseUrl, drop: dropDb } = await createPostgresDatabase());
+  if (kind === 'postgres') {
+    ({ url: databaseUrl, drop: dropDb } = await createPostgresDatabase({ migrated: true }));
+  }
   const env = readEnv({
     DATA_DIR: dataDir,
     LOG_REQUESTS: '0',
@@ -78,6 +106,7 @@ export async function openTestRuntime(
   const database = await openDatabase({
     url: databaseUrl,
     dataDir: databaseUrl ? undefined : 'memory://',
+    from: databaseUrl ? undefined : pgliteTemplate(),
   });
   // The month of demo lives is left out: suites make the figures they check themselves.
   await seedDemo(database.db, new Date(), { liveHistory: false });
