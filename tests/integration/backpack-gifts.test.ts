@@ -16,7 +16,7 @@ import {
   type ErrorData,
   type GiftData,
   type GiftFeedRepData,
-} from '../../src/lib/realtime/protocol.ts';
+} from '../../src/lib/realtime/protocol/index.ts';
 import {
   consumeGiftItems,
   grantItems,

@@ -14,7 +14,7 @@ import type {
   MallHoldings,
 } from '../../src/lib/mall/api.ts';
 import { PROP_TYPE } from '../../src/lib/live/props.ts';
-import { SERVER_FRAME, type EnterData } from '../../src/lib/realtime/protocol.ts';
+import { SERVER_FRAME, type EnterData } from '../../src/lib/realtime/protocol/index.ts';
 import type { UserInfo } from '../../src/lib/user-info.ts';
 import type { VoucherList, WalletRecord } from '../../src/lib/wallet/records.ts';
 import { getAnchorProfile } from '../../src/server/anchors/profile.ts';

@@ -12,7 +12,7 @@ import {
   type ErrorData,
   type GiftData,
   type GiftFeedRepData,
-} from '../../src/lib/realtime/protocol.ts';
+} from '../../src/lib/realtime/protocol/index.ts';
 import { gifts, liveRooms, rankingTotals } from '../../src/server/db/schema.ts';
 import { applyMoves, readBalances } from '../../src/server/wallet/ledger.ts';
 import { isClean, verifyLedger } from '../../src/server/wallet/verify.ts';

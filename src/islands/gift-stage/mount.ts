@@ -19,7 +19,7 @@ import {
   type PlayQueue,
 } from '../../lib/gifts/queue.ts';
 import { createI18n, toLocale } from '../../lib/i18n/index.ts';
-import type { EnterData, GiftData } from '../../lib/realtime/protocol.ts';
+import type { EnterData, GiftData } from '../../lib/realtime/protocol/index.ts';
 import { $roomConnection, onGift, onNobleEnter } from '../../lib/stores/live-room.ts';
 import type { GiftStage } from './stage.ts';
 import { showCard } from './card.ts';

@@ -5,7 +5,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import type { AnnouncementData } from '../../lib/realtime/protocol.ts';
+import type { AnnouncementData } from '../../lib/realtime/protocol/index.ts';
 import {
   $announcement,
   $chat,

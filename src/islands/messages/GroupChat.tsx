@@ -13,7 +13,7 @@ import {
   type ChatListEntry,
   type GroupMessage,
 } from '../../lib/messaging/types.ts';
-import { SERVER_FRAME } from '../../lib/realtime/protocol.ts';
+import { SERVER_FRAME } from '../../lib/realtime/protocol/index.ts';
 import { onInboxFrame } from '../../lib/stores/inbox.ts';
 import { showToast } from '../../lib/stores/toast.ts';
 import { useT } from '../use-t.ts';

@@ -19,7 +19,7 @@ import {
   type StaffMessage,
   type SystemMessageView,
 } from '../../lib/messaging/types.ts';
-import { SERVER_FRAME } from '../../lib/realtime/protocol.ts';
+import { SERVER_FRAME } from '../../lib/realtime/protocol/index.ts';
 import { openLogin } from '../../lib/stores/dialogs.ts';
 import { chatKey, onInboxFrame } from '../../lib/stores/inbox.ts';
 import { $locale } from '../../lib/stores/locale.ts';

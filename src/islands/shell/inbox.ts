@@ -12,7 +12,7 @@ import {
   type GroupMessage,
   type PrivateMessage,
 } from '../../lib/messaging/types.ts';
-import { SERVER_FRAME, type Frame } from '../../lib/realtime/protocol.ts';
+import { SERVER_FRAME, type Frame } from '../../lib/realtime/protocol/index.ts';
 import {
   $inboxOpen,
   $openChat,

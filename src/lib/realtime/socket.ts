@@ -10,7 +10,7 @@ import {
   SERVER_FRAME,
   parseFrame,
   type Frame,
-} from './protocol.ts';
+} from './protocol/index.ts';
 
 /** Close code the hub uses when the session was revoked. */
 export const KICKED_CLOSE = 4001;

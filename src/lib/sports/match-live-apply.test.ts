@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SERVER_FRAME } from '../realtime/protocol.ts';
+import { SERVER_FRAME } from '../realtime/protocol/index.ts';
 import type { MatchLineups, MatchStats, TextLine } from './match-centre.ts';
 import {
   applyMatchLive,

@@ -2,7 +2,7 @@
  * Applying matchLive frames to what the match centre shows. Pure: the live island keeps a
  * MatchLiveState, passes every frame through applyMatchLive and renders what changed.
  */
-import { SERVER_FRAME, type Frame } from '../realtime/protocol.ts';
+import { SERVER_FRAME, type Frame } from '../realtime/protocol/index.ts';
 import {
   MATCH_LIVE_GUARDS,
   MATCH_LIVE_KINDS,

@@ -3,7 +3,7 @@
  * back-off, batches) sending watchMatch on every open and handing frames to the caller.
  */
 import { toApiLang } from '../i18n/index.ts';
-import { CLIENT_FRAME, type Frame } from '../realtime/protocol.ts';
+import { CLIENT_FRAME, type Frame } from '../realtime/protocol/index.ts';
 import { hubUrl, openSocket } from '../realtime/socket.ts';
 import { $locale } from '../stores/locale.ts';
 

@@ -15,7 +15,7 @@ import {
   type StaffMessage,
   type SystemMessageView,
 } from '../messaging/types.ts';
-import { SERVER_FRAME, type Frame } from '../realtime/protocol.ts';
+import { SERVER_FRAME, type Frame } from '../realtime/protocol/index.ts';
 import { chatKey } from './inbox.ts';
 import {
   groupItem,

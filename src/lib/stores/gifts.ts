@@ -20,7 +20,7 @@ import {
   type GiftFeedRepData,
   type GiftSendData,
   type GiftSource,
-} from '../realtime/protocol.ts';
+} from '../realtime/protocol/index.ts';
 import { $backpack, applyBackpackCounts, loadBackpack } from './backpack.ts';
 import { openLogin } from './dialogs.ts';
 import { onRoomFrame, sendRoomFrame } from './live-room.ts';

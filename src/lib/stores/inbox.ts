@@ -15,7 +15,7 @@ import {
 } from '../messaging/types.ts';
 import { call } from '../api/client.ts';
 import { toApiLang } from '../i18n/locale.ts';
-import { CLIENT_FRAME, SERVER_FRAME, type Frame } from '../realtime/protocol.ts';
+import { CLIENT_FRAME, SERVER_FRAME, type Frame } from '../realtime/protocol/index.ts';
 import { hubUrl, openSocket, type RealtimeSocket } from '../realtime/socket.ts';
 import { hubSig, type UserSigAnswer } from '../realtime/user-sig.ts';
 import { $locale } from './locale.ts';

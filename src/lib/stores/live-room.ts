@@ -30,7 +30,7 @@ import {
   type GiftData,
   type LoginRepData,
   type SayData,
-} from '../realtime/protocol.ts';
+} from '../realtime/protocol/index.ts';
 import { hubUrl, openSocket, type RealtimeSocket } from '../realtime/socket.ts';
 import { hubSig, type UserSigAnswer } from '../realtime/user-sig.ts';
 import { checkMessage, DEFAULT_CHAT_CONFIG, newSpeakerState } from '../rules/chat.ts';

@@ -15,7 +15,7 @@ import {
   SERVER_FRAME,
   type ErrorData,
   type LoginRepData,
-} from '../realtime/protocol.ts';
+} from '../realtime/protocol/index.ts';
 import {
   BET_RESULT,
   type BetRepData,

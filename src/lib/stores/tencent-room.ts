@@ -6,7 +6,7 @@
  */
 import { call } from '../api/client.ts';
 import { createI18n } from '../i18n/index.ts';
-import { CLIENT_FRAME, type Frame, type SayRequest } from '../realtime/protocol.ts';
+import { CLIENT_FRAME, type Frame, type SayRequest } from '../realtime/protocol/index.ts';
 import { sayFrame, tencentRoute } from '../realtime/tencent/mapping.ts';
 import { openTencentChat, type TencentChat } from '../realtime/tencent/transport.ts';
 import type { UserSigAnswer } from '../realtime/user-sig.ts';

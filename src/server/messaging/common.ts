@@ -4,7 +4,7 @@
  * and publishing frames to inbox sockets over the bus.
  */
 import { eq, inArray } from 'drizzle-orm';
-import type { Frame } from '../../lib/realtime/protocol.ts';
+import type { Frame } from '../../lib/realtime/protocol/index.ts';
 import {
   CHAT_REFUSAL,
   checkMessage,

@@ -4,7 +4,7 @@
  */
 import { desc, eq } from 'drizzle-orm';
 import { GROUP_MSG } from '../../lib/messaging/types.ts';
-import { SERVER_FRAME } from '../../lib/realtime/protocol.ts';
+import { SERVER_FRAME } from '../../lib/realtime/protocol/index.ts';
 import { unixSeconds } from '../../lib/time.ts';
 import type { Db } from '../db/index.ts';
 import { dynamics } from '../db/schema.ts';

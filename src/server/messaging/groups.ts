@@ -14,7 +14,7 @@ import {
   type GroupHistoryEntry,
   type GroupMessage,
 } from '../../lib/messaging/types.ts';
-import { SERVER_FRAME } from '../../lib/realtime/protocol.ts';
+import { SERVER_FRAME } from '../../lib/realtime/protocol/index.ts';
 import { unixSeconds } from '../../lib/time.ts';
 import type { Db } from '../db/index.ts';
 import {

@@ -3,7 +3,7 @@
  * room frames (a quiz's results), inbox frames, new names and avatars, and kicks of revoked
  * sessions.
  */
-import { SERVER_FRAME } from '../../lib/realtime/protocol.ts';
+import { SERVER_FRAME } from '../../lib/realtime/protocol/index.ts';
 import type { BusMessage } from '../shared/bus.ts';
 import type { Connection } from './connection.ts';
 import { deliverInbox } from './inbox-handler.ts';

@@ -8,7 +8,7 @@ import {
   type ErrorData,
   type Frame,
   type ServerFrameType,
-} from '../../lib/realtime/protocol.ts';
+} from '../../lib/realtime/protocol/index.ts';
 import type { ChatProfile } from '../live/chat.ts';
 import { countFrameOut, countRefusal } from './metrics.ts';
 import type { Member } from './rooms.ts';

@@ -15,7 +15,7 @@ import {
   SERVER_FRAME,
   type GiftData,
   type GiftFeedRepData,
-} from '../../lib/realtime/protocol.ts';
+} from '../../lib/realtime/protocol/index.ts';
 import { GIFT_COUNTS } from '../../lib/gifts/types.ts';
 import { NotEnoughItemsError } from '../backpack/service.ts';
 import { giftCharger } from '../gifts/charge.ts';

@@ -19,7 +19,7 @@ import {
   SERVER_FRAME,
   parseFrame,
   type Frame,
-} from '../../lib/realtime/protocol.ts';
+} from '../../lib/realtime/protocol/index.ts';
 import { writeEachOnFailure } from '../db/batch.ts';
 import { readFileLimit, socketCaps } from '../file-limit.ts';
 import {

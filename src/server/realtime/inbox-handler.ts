@@ -5,7 +5,7 @@
  * channels (`staff`). Bus `inbox` messages are delivered here, membership changes first.
  */
 import { z } from 'zod';
-import { REALTIME_ERROR, SERVER_FRAME } from '../../lib/realtime/protocol.ts';
+import { REALTIME_ERROR, SERVER_FRAME } from '../../lib/realtime/protocol/index.ts';
 import { readUserSig } from '../auth/usersig.ts';
 import { ROLE } from '../db/schema.ts';
 import { profileForSession } from '../live/chat.ts';

@@ -4,7 +4,7 @@
  * anchor or a manager (re-announces an open quiz to the room). Also what joins read: the room's
  * quizzes for `loginRep.guess`, cached per room for a moment and dropped when a quiz frame passes.
  */
-import { REALTIME_ERROR, SERVER_FRAME, type Frame } from '../../lib/realtime/protocol.ts';
+import { REALTIME_ERROR, SERVER_FRAME, type Frame } from '../../lib/realtime/protocol/index.ts';
 import { betSchema, quizIdSchema } from '../../lib/quiz/rules.ts';
 import type { BetRepData, QuizView } from '../../lib/quiz/types.ts';
 import type { Db } from '../db/index.ts';

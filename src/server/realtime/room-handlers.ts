@@ -14,7 +14,7 @@ import {
   SERVER_FRAME,
   type Frame,
   type SayData,
-} from '../../lib/realtime/protocol.ts';
+} from '../../lib/realtime/protocol/index.ts';
 import {
   BAN_REASONS,
   BAN_UNITS,

@@ -17,7 +17,7 @@ import {
   type Frame,
   type LoginRepData,
   type SayData,
-} from '../../lib/realtime/protocol.ts';
+} from '../../lib/realtime/protocol/index.ts';
 import type { Db } from '../db/index.ts';
 import { recentMessages } from '../live/chat-messages.ts';
 import { HISTORY_SIZE, roomModerators } from '../live/chat.ts';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SERVER_FRAME, type Frame } from '../../lib/realtime/protocol.ts';
+import { SERVER_FRAME, type Frame } from '../../lib/realtime/protocol/index.ts';
 import { createRooms, type Member } from './rooms.ts';
 
 function member() {

@@ -12,7 +12,7 @@
  * place in this one. In shards, each member waits for one round of the room at most, and
  * frames coming in are read between shards.
  */
-import { SERVER_FRAME, type Frame } from '../../lib/realtime/protocol.ts';
+import { SERVER_FRAME, type Frame } from '../../lib/realtime/protocol/index.ts';
 
 /** A member of a room: something that takes ready-made bytes. */
 export interface Member {

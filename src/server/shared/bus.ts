@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
-import type { Frame } from '../../lib/realtime/protocol.ts';
+import type { Frame } from '../../lib/realtime/protocol/index.ts';
 import { log } from '../log.ts';
 import { histogram } from '../metrics.ts';
 

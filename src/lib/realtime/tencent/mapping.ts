@@ -27,7 +27,7 @@ import {
   parseFrame,
   type Frame,
   type SayData,
-} from '../protocol.ts';
+} from '../protocol/index.ts';
 
 /** `extension` of our custom messages: the format's name and version. */
 export const TENCENT_EXTENSION = 'arena.frame/1';

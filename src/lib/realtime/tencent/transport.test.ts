@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { SERVER_FRAME, type Frame } from '../protocol.ts';
+import { SERVER_FRAME, type Frame } from '../protocol/index.ts';
 import { sayFrame, TENCENT_EXTENSION, TIM_CUSTOM, toTencent, type Speaker } from './mapping.ts';
 import {
   openTencentChat,

@@ -6,7 +6,7 @@
  * stays open beside it for everything else.
  */
 import type TencentCloudChat from '@tencentcloud/chat';
-import { SERVER_FRAME, type Frame } from '../protocol.ts';
+import { SERVER_FRAME, type Frame } from '../protocol/index.ts';
 import {
   fromTencent,
   TENCENT_ADMIN,
