@@ -35,7 +35,7 @@ export async function postDynamic(
     target: dynamic!.id,
   });
   const [view] = await toViews(db, [row]);
-  toInbox(bus, { group: group.id }, { type: SERVER_FRAME.groupMsg, data: view });
+  toInbox(bus, { group: group.id }, { type: SERVER_FRAME.groupMsg, data: view! });
   return { id: dynamic!.id, content, images, send_time: unixSeconds(dynamic!.createdAt) };
 }
 

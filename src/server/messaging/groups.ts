@@ -185,7 +185,7 @@ export async function appendMessage(
 /** Sends a stored message to the group's members. */
 export async function announce(db: Db, bus: Bus, row: MessageRow): Promise<GroupMessage> {
   const [view] = await toViews(db, [row]);
-  toInbox(bus, { group: row.groupId }, { type: SERVER_FRAME.groupMsg, data: view });
+  toInbox(bus, { group: row.groupId }, { type: SERVER_FRAME.groupMsg, data: view! });
   return view!;
 }
 

@@ -129,7 +129,7 @@ export async function sendPrivate(
   toInbox(
     bus,
     { users: [pair.userId, pair.anchorId] },
-    { type: SERVER_FRAME.privateMsg, data: view },
+    { type: SERVER_FRAME.privateMsg, data: view! },
   );
   toInbox(
     bus,

@@ -93,7 +93,7 @@ export async function sendStaff(
     return { thread: thread!, row: row! };
   });
   const [view] = await toViews(db, [row]);
-  const frame = { type: SERVER_FRAME.mgrMsg, data: view };
+  const frame = { type: SERVER_FRAME.mgrMsg, data: view! };
   toInbox(bus, { users: [userId] }, frame);
   toInbox(bus, { staff: true }, frame);
   if (side === 'staff') {

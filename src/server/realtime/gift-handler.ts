@@ -159,7 +159,7 @@ export async function handleGift(ctx: RoomContext, conn: Connection, data: unkno
     conn.fail(REALTIME_ERROR.badFrame, 'gifts.errors.failed');
     return;
   }
-  conn.send(SERVER_FRAME.giftFeedRep, result.feed);
+  conn.send({ type: SERVER_FRAME.giftFeedRep, data: result.feed });
   if (result.replayed) return;
   const hit = await nextHit(
     ctx,

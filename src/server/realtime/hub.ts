@@ -143,7 +143,7 @@ function matchIdOf(data: unknown): number | undefined {
 async function route(ctx: RoomContext, conn: Connection, frame: Frame): Promise<void> {
   switch (frame.type) {
     case CLIENT_FRAME.ping:
-      conn.send(SERVER_FRAME.pong, { time: Date.now() });
+      conn.send({ type: SERVER_FRAME.pong, data: { time: Date.now() } });
       return;
     case CLIENT_FRAME.login:
       return handleJoin(ctx, conn, frame.data, true);
@@ -189,9 +189,9 @@ async function route(ctx: RoomContext, conn: Connection, frame: Frame): Promise<
       return;
     }
     default:
-      conn.send(SERVER_FRAME.error, {
-        code: REALTIME_ERROR.unsupported,
-        msg: `unsupported: ${frame.type.slice(0, 32)}`,
+      conn.send({
+        type: SERVER_FRAME.error,
+        data: { code: REALTIME_ERROR.unsupported, msg: `unsupported: ${frame.type.slice(0, 32)}` },
       });
   }
 }
@@ -257,7 +257,10 @@ export function createHub(rt: Runtime, options: HubOptions = {}): Hub {
       const frame = isBinary ? null : parseFrame(rawText(raw));
       countFrameIn(frame?.type);
       if (!frame) {
-        conn.send(SERVER_FRAME.error, { code: REALTIME_ERROR.badFrame, msg: 'bad frame' });
+        conn.send({
+          type: SERVER_FRAME.error,
+          data: { code: REALTIME_ERROR.badFrame, msg: 'bad frame' },
+        });
         return;
       }
       // Chat content has its own refusal (with a reason); no other frame takes control text.
@@ -276,7 +279,10 @@ export function createHub(rt: Runtime, options: HubOptions = {}): Hub {
       }
       route(ctx, conn, frame).catch((error: unknown) => {
         log('error', 'hub_frame_failed', { type: frame.type, error: String(error) });
-        conn.send(SERVER_FRAME.error, { code: REALTIME_ERROR.badFrame, msg: 'server error' });
+        conn.send({
+          type: SERVER_FRAME.error,
+          data: { code: REALTIME_ERROR.badFrame, msg: 'server error' },
+        });
       });
     });
     ws.on('close', () => {

@@ -4,7 +4,11 @@
  * anchor or a manager (re-announces an open quiz to the room). Also what joins read: the room's
  * quizzes for `loginRep.guess`, cached per room for a moment and dropped when a quiz frame passes.
  */
-import { REALTIME_ERROR, SERVER_FRAME, type Frame } from '../../lib/realtime/protocol/index.ts';
+import {
+  REALTIME_ERROR,
+  SERVER_FRAME,
+  type ServerFrame,
+} from '../../lib/realtime/protocol/index.ts';
 import { betSchema, quizIdSchema } from '../../lib/quiz/rules.ts';
 import type { BetRepData, QuizView } from '../../lib/quiz/types.ts';
 import type { Db } from '../db/index.ts';
@@ -61,7 +65,7 @@ export function createQuizHandlers(rt: Runtime) {
     },
 
     /** A quiz frame passed through the room: the cached list is stale. */
-    onRoomFrame(anchorId: number, frame: Frame): void {
+    onRoomFrame(anchorId: number, frame: ServerFrame): void {
       if (frame.type === SERVER_FRAME.quiz || frame.type === SERVER_FRAME.guessSettled) {
         lists.delete(anchorId);
       }
@@ -98,10 +102,13 @@ export function createQuizHandlers(rt: Runtime) {
           outcome.status === 'short'
             ? REALTIME_ERROR.insufficientBalance
             : REALTIME_ERROR.refusedBet;
-        conn.send(SERVER_FRAME.error, {
-          code,
-          msg: conn.t(REFUSALS[outcome.status], { min: (outcome.minBet ?? 0) / 100 }),
-          reason: outcome.status,
+        conn.send({
+          type: SERVER_FRAME.error,
+          data: {
+            code,
+            msg: conn.t(REFUSALS[outcome.status], { min: (outcome.minBet ?? 0) / 100 }),
+            reason: outcome.status,
+          },
         });
         return;
       }
@@ -112,7 +119,7 @@ export function createQuizHandlers(rt: Runtime) {
         stake: stakeView(outcome.stake!),
         bal: outcome.balances!,
       };
-      conn.send(SERVER_FRAME.betRep, rep);
+      conn.send({ type: SERVER_FRAME.betRep, data: rep });
     },
 
     /** quizPrompt: the anchor or a manager shows an open quiz to the room again. */
@@ -128,7 +135,7 @@ export function createQuizHandlers(rt: Runtime) {
       if (!quiz || quiz.anchor_id !== anchorId)
         return conn.fail(REALTIME_ERROR.badFrame, 'quiz.errors.notFound');
       announceQuiz(rt.bus, quiz, 'prompt');
-      conn.send(SERVER_FRAME.quizPrompt, { guess_id: quiz.guess_id });
+      conn.send({ type: SERVER_FRAME.quizPrompt, data: { guess_id: quiz.guess_id } });
     },
 
     stop: () => pools.stop(),
