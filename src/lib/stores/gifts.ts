@@ -16,8 +16,6 @@ import {
   GIFT_SOURCE,
   REALTIME_ERROR,
   SERVER_FRAME,
-  type ErrorData,
-  type GiftFeedRepData,
   type GiftSendData,
   type GiftSource,
 } from '../realtime/protocol/index.ts';
@@ -131,7 +129,7 @@ export function sendCombo(): boolean {
 
 onRoomFrame((frame) => {
   if (frame.type === SERVER_FRAME.giftFeedRep) {
-    const rep = frame.data as GiftFeedRepData;
+    const rep = frame.data;
     setWalletBalance({ gold: rep.bal.gold, diamond: rep.bal.diamond });
     if ('source' in rep && rep.source === GIFT_SOURCE.backpack) applyBackpackCounts(rep.backpack);
     if (rep.client_msg_id === $giftSending.get()) {
@@ -143,7 +141,7 @@ onRoomFrame((frame) => {
       }
     }
   } else if (frame.type === SERVER_FRAME.error && $giftSending.get()) {
-    const error = frame.data as ErrorData;
+    const error = frame.data;
     if (error.code === REALTIME_ERROR.insufficientBalance) $giftShort.set(true);
     // The counts shown were out of date: read them again.
     if (error.code === REALTIME_ERROR.notEnoughItems) void loadBackpack().catch(() => {});

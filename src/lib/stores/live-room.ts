@@ -24,12 +24,13 @@ import {
   SERVER_FRAME,
   type AnnouncementData,
   type BannedData,
+  type ClientFrameData,
+  type ClientFrameType,
   type EnterData,
   type ErrorData,
-  type Frame,
   type GiftData,
-  type LoginRepData,
   type SayData,
+  type ServerFrame,
 } from '../realtime/protocol/index.ts';
 import { hubUrl, openSocket, type RealtimeSocket } from '../realtime/socket.ts';
 import { hubSig, type UserSigAnswer } from '../realtime/user-sig.ts';
@@ -165,11 +166,11 @@ function onError(data: ErrorData): void {
   showToast(data.msg, 'error');
 }
 
-function onFrame(frame: Frame): void {
+function onFrame(frame: ServerFrame): void {
   for (const listener of frameListeners) listener(frame);
   switch (frame.type) {
     case SERVER_FRAME.loginRep: {
-      const rep = frame.data as LoginRepData;
+      const rep = frame.data;
       $chat.set(addMessages(EMPTY_CHAT, rep.history));
       $announcement.set(rep.announcement);
       $roomHeat.set(rep.heat);
@@ -185,7 +186,7 @@ function onFrame(frame: Frame): void {
       return;
     }
     case SERVER_FRAME.say: {
-      const msg = frame.data as SayData;
+      const msg = frame.data;
       $chat.set(addMessages($chat.get(), [msg]));
       for (const listener of barrageListeners) listener(msg);
       if (msg.isSpeaker) queueSpeaker(msg);
@@ -196,30 +197,30 @@ function onFrame(frame: Frame): void {
       return;
     }
     case SERVER_FRAME.enter: {
-      const user = frame.data as EnterData;
+      const user = frame.data;
       $chat.set(addEnter($chat.get(), user, Date.now()));
       if (user.vip_level >= 1 && user.vip_level <= 3) for (const l of nobleListeners) l(user);
       return;
     }
     case SERVER_FRAME.gift: {
       // One place for a gift: its line in the chat, then whoever plays it (the gift stage).
-      const gift = frame.data as GiftData;
+      const gift = frame.data;
       $chat.set(addGift($chat.get(), gift));
       for (const listener of giftListeners) listener(gift);
       return;
     }
     case SERVER_FRAME.deleteMsg:
-      $chat.set(removeMessage($chat.get(), (frame.data as { id: number }).id));
+      $chat.set(removeMessage($chat.get(), frame.data.id));
       return;
     case SERVER_FRAME.clearChat:
       $chat.set(addNotice(EMPTY_CHAT, t()('liveRoom.chat.cleared'), Date.now()));
       return;
     case SERVER_FRAME.announcement:
-      $announcement.set(frame.data as AnnouncementData);
+      $announcement.set(frame.data);
       return;
     case SERVER_FRAME.attentAnchor: {
       // "X followed the anchor", as a line of the chat.
-      const { nick_name } = frame.data as { nick_name?: string };
+      const { nick_name } = frame.data;
       if (nick_name) {
         $chat.set(
           addNotice($chat.get(), t()('liveRoom.chat.followed', { name: nick_name }), Date.now()),
@@ -228,14 +229,14 @@ function onFrame(frame: Frame): void {
       return;
     }
     case SERVER_FRAME.heatRep:
-      $roomHeat.set((frame.data as { val: number }).val);
-      $roomLive.set((frame.data as { status?: number }).status === 1);
+      $roomHeat.set(frame.data.val);
+      $roomLive.set(frame.data.status === 1);
       return;
     case SERVER_FRAME.bannedUser:
-      onBanned(frame.data as BannedData);
+      onBanned(frame.data);
       return;
     case SERVER_FRAME.unbannedUser: {
-      const uid = (frame.data as { uid: number }).uid;
+      const { uid } = frame.data;
       const me = $chatMe.get();
       if (me && me.id === String(uid)) {
         $chatMe.set({ ...me, bannedUntil: undefined });
@@ -244,10 +245,10 @@ function onFrame(frame: Frame): void {
       return;
     }
     case SERVER_FRAME.ack:
-      showToast((frame.data as { msg: string }).msg, 'success');
+      showToast(frame.data.msg, 'success');
       return;
     case SERVER_FRAME.error:
-      onError(frame.data as ErrorData);
+      onError(frame.data);
       return;
     case SERVER_FRAME.kicked:
       // Logged out elsewhere or password changed: tear down and ask to log in (spec §8).
@@ -388,7 +389,7 @@ export function currentRoomId(): number {
   return roomId;
 }
 
-type FrameListener = (frame: Frame) => void;
+type FrameListener = (frame: ServerFrame) => void;
 const frameListeners = new Set<FrameListener>();
 
 /** Calls `listener` with every frame the room's socket receives; returns the removal. */
@@ -401,12 +402,18 @@ export function onRoomFrame(listener: FrameListener): () => void {
  * Sends a frame on the room's socket whatever the join state (the manager actions use it);
  * false when there is no socket or it is not open. Prefer sendRoomFrame for anything else.
  */
-export function sendOnRoomSocket(type: string, data: unknown): boolean {
+export function sendOnRoomSocket<K extends ClientFrameType>(
+  type: K,
+  data: ClientFrameData[K],
+): boolean {
   return socket?.send(type, data) ?? false;
 }
 
 /** Sends a frame on the room's socket once joined; false when there is no joined room. */
-export function sendRoomFrame(type: string, data: unknown): boolean {
+export function sendRoomFrame<K extends ClientFrameType>(
+  type: K,
+  data: ClientFrameData[K],
+): boolean {
   if (!socket || $roomConnection.get() !== 'joined') return false;
   return socket.send(type, data);
 }

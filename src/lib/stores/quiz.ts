@@ -9,18 +9,10 @@ import { atom } from 'nanostores';
 import { call } from '../api/client.ts';
 import { formatMoney } from '../format.ts';
 import { createI18n } from '../i18n/index.ts';
-import {
-  CLIENT_FRAME,
-  REALTIME_ERROR,
-  SERVER_FRAME,
-  type ErrorData,
-  type LoginRepData,
-} from '../realtime/protocol/index.ts';
+import { CLIENT_FRAME, REALTIME_ERROR, SERVER_FRAME } from '../realtime/protocol/index.ts';
 import {
   BET_RESULT,
-  type BetRepData,
   type GuessSettledData,
-  type QuizFrameData,
   type QuizOption,
   type QuizView,
 } from '../quiz/types.ts';
@@ -86,10 +78,10 @@ function onSettled(data: GuessSettledData): void {
 onRoomFrame((frame) => {
   switch (frame.type) {
     case SERVER_FRAME.loginRep:
-      $roomQuizzes.set(sortQuizzes((frame.data as LoginRepData).guess ?? []));
+      $roomQuizzes.set(sortQuizzes(frame.data.guess ?? []));
       return;
     case SERVER_FRAME.quiz: {
-      const data = frame.data as QuizFrameData;
+      const data = frame.data;
       $roomQuizzes.set(upsertQuiz($roomQuizzes.get(), data.guess));
       if (data.message === 'prompt') {
         $promptedQuiz.set(data.guess_id);
@@ -100,10 +92,10 @@ onRoomFrame((frame) => {
       return;
     }
     case SERVER_FRAME.guessSettled:
-      onSettled(frame.data as GuessSettledData);
+      onSettled(frame.data);
       return;
     case SERVER_FRAME.betRep: {
-      const rep = frame.data as BetRepData;
+      const rep = frame.data;
       endBet();
       setWalletBalance({ gold: rep.bal.gold, diamond: rep.bal.diamond });
       const list = $roomQuizzes.get();
@@ -121,7 +113,7 @@ onRoomFrame((frame) => {
       return;
     }
     case SERVER_FRAME.error: {
-      const code = (frame.data as ErrorData).code;
+      const { code } = frame.data;
       if (
         $betting.get() !== null &&
         (code === REALTIME_ERROR.insufficientBalance ||
