@@ -3,7 +3,8 @@
  * cache), gift lines in the chat (with combos), sending over the room's socket with a
  * client_msg_id, paid from the wallet or taken from the backpack, and the answers: giftFeedRep
  * updates the wallet everywhere on the page (and, for a backpack gift, the backpack counts); a
- * refusal ends the send (the room store shows its message).
+ * refusal ends the send (the room store shows its message). A refusal naming a client_msg_id
+ * ends only the send of that id.
  */
 import { atom } from 'nanostores';
 import { call } from '../api/client.ts';
@@ -142,6 +143,8 @@ onRoomFrame((frame) => {
     }
   } else if (frame.type === SERVER_FRAME.error && $giftSending.get()) {
     const error = frame.data;
+    // A refusal that names another action (a bet, an older send) is not this send's.
+    if (error.client_msg_id !== undefined && error.client_msg_id !== $giftSending.get()) return;
     if (error.code === REALTIME_ERROR.insufficientBalance) $giftShort.set(true);
     // The counts shown were out of date: read them again.
     if (error.code === REALTIME_ERROR.notEnoughItems) void loadBackpack().catch(() => {});

@@ -12,6 +12,7 @@ import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { createI18n, fromApiLang, LOCALES, type Locale } from '../../lib/i18n/index.ts';
 import { findBlankText } from '../../lib/rules/text.ts';
 import { findControlText } from '../../lib/validation/text.ts';
+import { clientMsgIdEcho } from '../../lib/realtime/client-msg-id.ts';
 import {
   CLIENT_FRAME,
   PING_INTERVAL_MS,
@@ -263,9 +264,10 @@ export function createHub(rt: Runtime, options: HubOptions = {}): Hub {
         });
         return;
       }
+      // Each refusal below names a gift or bet by its client_msg_id, as the handlers' do.
       // Chat content has its own refusal (with a reason); no other frame takes control text.
       if (frame.type !== CLIENT_FRAME.say && findControlText(frame.data) !== null) {
-        conn.fail(REALTIME_ERROR.badFrame, 'validation.controlChars');
+        conn.fail(REALTIME_ERROR.badFrame, 'validation.controlChars', clientMsgIdEcho(frame.data));
         return;
       }
       // Text that shows nothing: chat and announcements refuse it with their own message.
@@ -274,14 +276,18 @@ export function createHub(rt: Runtime, options: HubOptions = {}): Hub {
         frame.type !== CLIENT_FRAME.announce &&
         findBlankText(frame.data) !== null
       ) {
-        conn.fail(REALTIME_ERROR.badFrame, 'validation.blank');
+        conn.fail(REALTIME_ERROR.badFrame, 'validation.blank', clientMsgIdEcho(frame.data));
         return;
       }
       route(ctx, conn, frame).catch((error: unknown) => {
         log('error', 'hub_frame_failed', { type: frame.type, error: String(error) });
         conn.send({
           type: SERVER_FRAME.error,
-          data: { code: REALTIME_ERROR.badFrame, msg: 'server error' },
+          data: {
+            code: REALTIME_ERROR.badFrame,
+            msg: 'server error',
+            ...clientMsgIdEcho(frame.data),
+          },
         });
       });
     });

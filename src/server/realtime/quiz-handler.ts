@@ -9,6 +9,7 @@ import {
   SERVER_FRAME,
   type ServerFrame,
 } from '../../lib/realtime/protocol/index.ts';
+import { clientMsgIdEcho } from '../../lib/realtime/client-msg-id.ts';
 import { betSchema, quizIdSchema } from '../../lib/quiz/rules.ts';
 import type { BetRepData, QuizView } from '../../lib/quiz/types.ts';
 import type { Db } from '../db/index.ts';
@@ -73,15 +74,18 @@ export function createQuizHandlers(rt: Runtime) {
 
     /** bet: stakes gold on one option of a quiz of the joined room. */
     async bet(conn: Connection, data: unknown): Promise<void> {
+      // Every refusal names the bet it refuses, when the bet carried a valid id.
+      const echo = clientMsgIdEcho(data);
       const anchorId = conn.room;
       if (anchorId === undefined)
-        return conn.fail(REALTIME_ERROR.notInRoom, 'liveChat.errors.notInRoom');
+        return conn.fail(REALTIME_ERROR.notInRoom, 'liveChat.errors.notInRoom', echo);
       const user = conn.user;
-      if (!user) return conn.fail(REALTIME_ERROR.forbidden, 'quiz.errors.guest');
+      if (!user) return conn.fail(REALTIME_ERROR.forbidden, 'quiz.errors.guest', echo);
       // The anchor and the managers run the draw: they may not bet on it.
-      if (conn.isManager) return conn.fail(REALTIME_ERROR.forbidden, 'quiz.errors.staffCannotBet');
+      if (conn.isManager)
+        return conn.fail(REALTIME_ERROR.forbidden, 'quiz.errors.staffCannotBet', echo);
       const parsed = betSchema.safeParse(data);
-      if (!parsed.success) return conn.fail(REALTIME_ERROR.badFrame, 'quiz.errors.badBet');
+      if (!parsed.success) return conn.fail(REALTIME_ERROR.badFrame, 'quiz.errors.badBet', echo);
       const { guess_id, option, amount, client_msg_id } = parsed.data;
       let outcome;
       try {
@@ -95,7 +99,7 @@ export function createQuizHandlers(rt: Runtime) {
         });
       } catch (error) {
         log('error', 'quiz_bet_failed', { error: String(error) });
-        return conn.fail(REALTIME_ERROR.badFrame, 'quiz.errors.betFailed');
+        return conn.fail(REALTIME_ERROR.badFrame, 'quiz.errors.betFailed', echo);
       }
       if (outcome.status !== 'ok' && outcome.status !== 'replayed') {
         const code =
@@ -108,6 +112,7 @@ export function createQuizHandlers(rt: Runtime) {
             code,
             msg: conn.t(REFUSALS[outcome.status], { min: (outcome.minBet ?? 0) / 100 }),
             reason: outcome.status,
+            ...echo,
           },
         });
         return;
