@@ -6,7 +6,7 @@
 import { createI18n } from '../../src/lib/i18n/index.ts';
 import { GIFTS, giftById, type GiftDefinition } from '../../src/lib/gifts/catalogue.ts';
 import { createPlayQueue, GIFT_QUEUE_CAP, GIFT_MAX_MS } from '../../src/lib/gifts/queue.ts';
-import type { EnterData, GiftData } from '../../src/lib/realtime/protocol.ts';
+import type { EnterData, GiftData } from '../../src/lib/realtime/protocol/index.ts';
 import { createGiftStage, type GiftStage } from '../../src/islands/gift-stage/stage.ts';
 
 /** Result of one run. */

@@ -12,7 +12,7 @@ import type { Duplex } from 'node:stream';
 import { getRequestListener } from '@hono/node-server';
 import { sql } from 'drizzle-orm';
 import type { Hono } from 'hono';
-import { REALTIME_PATH } from '../lib/realtime/protocol.ts';
+import { REALTIME_PATH } from '../lib/realtime/protocol/index.ts';
 import { noteListening } from './db/pglite-holder.ts';
 import { log } from './log.ts';
 import { counter, METRICS_CONTENT_TYPE, renderMetrics } from './metrics.ts';

@@ -6,7 +6,7 @@
  */
 import type { Browser, Page } from '@playwright/test';
 import { giftById } from '../../src/lib/gifts/catalogue.ts';
-import type { GiftData } from '../../src/lib/realtime/protocol.ts';
+import type { GiftData } from '../../src/lib/realtime/protocol/index.ts';
 import { expect, screenshot, signIn, test, useLocale } from './fixtures.ts';
 
 test.describe.configure({ timeout: 120_000 });

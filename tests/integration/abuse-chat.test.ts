@@ -10,7 +10,7 @@ import {
   REALTIME_ERROR,
   SERVER_FRAME,
   type ErrorData,
-} from '../../src/lib/realtime/protocol.ts';
+} from '../../src/lib/realtime/protocol/index.ts';
 import { siteDay } from '../../src/lib/time.ts';
 import { chatMessages, liveViewers } from '../../src/server/db/schema.ts';
 import { GiftCharger, type GiftSend } from '../../src/server/gifts/charge.ts';

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { CLIENT_FRAME, SERVER_FRAME } from '../../src/lib/realtime/protocol.ts';
+import { CLIENT_FRAME, SERVER_FRAME } from '../../src/lib/realtime/protocol/index.ts';
 import { readEnv } from '../../src/server/env.ts';
 import { startServer, type RunningServer } from '../../src/server/main.ts';
 import { getRuntime } from '../../src/server/runtime.ts';

@@ -7,7 +7,11 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLIENT_FRAME, SERVER_FRAME, type ErrorData } from '../../src/lib/realtime/protocol.ts';
+import {
+  CLIENT_FRAME,
+  SERVER_FRAME,
+  type ErrorData,
+} from '../../src/lib/realtime/protocol/index.ts';
 import { createApi } from '../../src/server/app.ts';
 import { createSession } from '../../src/server/sessions.ts';
 import { DB_KINDS, openTestRuntime, type TestRuntime } from './helpers.ts';

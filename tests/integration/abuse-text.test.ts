@@ -13,7 +13,7 @@ import {
   REALTIME_ERROR,
   SERVER_FRAME,
   type ErrorData,
-} from '../../src/lib/realtime/protocol.ts';
+} from '../../src/lib/realtime/protocol/index.ts';
 import { createApi } from '../../src/server/app.ts';
 import { chatMessages, fanGroupMessages, quizzes, users } from '../../src/server/db/schema.ts';
 import type { BusMessage } from '../../src/server/shared/bus.ts';

@@ -9,7 +9,7 @@ import {
   CLIENT_FRAME,
   SERVER_FRAME,
   type GiftFeedRepData,
-} from '../../src/lib/realtime/protocol.ts';
+} from '../../src/lib/realtime/protocol/index.ts';
 import type {
   AnalysisReport,
   CentreOverview,

@@ -16,7 +16,7 @@ import {
   type ErrorData,
   type GiftData,
   type GiftFeedRepData,
-} from '../../src/lib/realtime/protocol.ts';
+} from '../../src/lib/realtime/protocol/index.ts';
 import {
   consumeGiftItems,
   grantItems,
@@ -202,12 +202,14 @@ describe.each(DB_KINDS)('backpack gifts over the hub (%s)', (kind) => {
     expect((await zh.next(SERVER_FRAME.error)).data as ErrorData).toEqual({
       code: REALTIME_ERROR.notEnoughItems,
       msg: '背包里这个礼物的数量不够',
+      client_msg_id: 'short-1',
     });
     // A gift never held at all (the foam finger).
     en.send(CLIENT_FRAME.gift, backpackSend(2, 1, 'short-2'));
     expect((await en.next(SERVER_FRAME.error)).data as ErrorData).toEqual({
       code: REALTIME_ERROR.notEnoughItems,
       msg: "You don't have enough of this gift in your backpack",
+      client_msg_id: 'short-2',
     });
 
     expect(await held(t, VIEWER, WHISTLE)).toBe(whistles);
@@ -345,6 +347,12 @@ describe.each(DB_KINDS)('backpack gifts over the hub (%s)', (kind) => {
     await expect.poll(() => member.all(SERVER_FRAME.error).length).toBe(4);
     const refusals = member.all(SERVER_FRAME.error).map((f) => f.data as ErrorData);
     expect(refusals.every((e) => e.code === REALTIME_ERROR.badFrame)).toBe(true);
+    expect(refusals.map((e) => e.client_msg_id).sort()).toEqual([
+      'bad-1',
+      'bad-2',
+      'bad-3',
+      'bad-4',
+    ]);
     expect(refusals.map((e) => e.msg).sort()).toEqual([
       'This gift cannot be sent',
       'This gift cannot be sent',
@@ -360,6 +368,7 @@ describe.each(DB_KINDS)('backpack gifts over the hub (%s)', (kind) => {
     expect((await guest.next(SERVER_FRAME.error)).data as ErrorData).toEqual({
       code: REALTIME_ERROR.forbidden,
       msg: 'Log in to send gifts',
+      client_msg_id: 'guest-1',
     });
     const anchor = await joinAsUser(server, t.rt, ANCHOR, ANCHOR);
     await grantItems(t.rt.db, {

@@ -19,7 +19,7 @@ import {
   type GiftData,
   type GiftFeedRepData,
   type SayData,
-} from '../../src/lib/realtime/protocol.ts';
+} from '../../src/lib/realtime/protocol/index.ts';
 import { postgresBin } from '../../scripts/cluster/services.ts';
 import { connect, type TestClient } from './realtime-helpers.ts';
 import { freePort, hasRedis } from './redis-helpers.ts';

@@ -1,7 +1,7 @@
 /** Comment management over the API: managers only; messages with deletions; bans and unban. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_STATUS } from '../../src/lib/api/envelope.ts';
-import { SERVER_FRAME } from '../../src/lib/realtime/protocol.ts';
+import { SERVER_FRAME } from '../../src/lib/realtime/protocol/index.ts';
 import { createApi } from '../../src/server/app.ts';
 import { createSession } from '../../src/server/sessions.ts';
 import { banUser } from '../../src/server/live/chat-bans.ts';

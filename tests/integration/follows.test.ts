@@ -1,7 +1,7 @@
 /** Following anchors: login required, not yourself, toggling, counts and the room notice. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_STATUS } from '../../src/lib/api/envelope.ts';
-import { SERVER_FRAME } from '../../src/lib/realtime/protocol.ts';
+import { SERVER_FRAME } from '../../src/lib/realtime/protocol/index.ts';
 import { createApi } from '../../src/server/app.ts';
 import { createSession } from '../../src/server/sessions.ts';
 import type { BusMessage } from '../../src/server/shared/bus.ts';

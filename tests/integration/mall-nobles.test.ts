@@ -7,7 +7,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MallHoldings } from '../../src/lib/mall/api.ts';
-import { SERVER_FRAME, type EnterData } from '../../src/lib/realtime/protocol.ts';
+import { SERVER_FRAME, type EnterData } from '../../src/lib/realtime/protocol/index.ts';
 import type { UserInfo } from '../../src/lib/user-info.ts';
 import { getAnchorProfile } from '../../src/server/anchors/profile.ts';
 import { createSession } from '../../src/server/sessions.ts';

@@ -10,7 +10,7 @@ import {
   type GroupHistoryEntry,
   type GroupMessage,
 } from '../../src/lib/messaging/types.ts';
-import { SERVER_FRAME } from '../../src/lib/realtime/protocol.ts';
+import { SERVER_FRAME } from '../../src/lib/realtime/protocol/index.ts';
 import { fanGroupMessages } from '../../src/server/db/schema.ts';
 import {
   callApi,

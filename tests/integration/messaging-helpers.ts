@@ -1,5 +1,5 @@
 /** Messaging suites' helpers: a session's headers and an inbox socket for a user. */
-import { CLIENT_FRAME, SERVER_FRAME } from '../../src/lib/realtime/protocol.ts';
+import { CLIENT_FRAME, SERVER_FRAME } from '../../src/lib/realtime/protocol/index.ts';
 import { createSession, hashToken } from '../../src/server/sessions.ts';
 import { signUserSig } from '../../src/server/auth/usersig.ts';
 import type { Runtime } from '../../src/server/runtime.ts';

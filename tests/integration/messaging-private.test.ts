@@ -13,7 +13,7 @@ import {
   type StaffMessage,
   type SystemMessageView,
 } from '../../src/lib/messaging/types.ts';
-import { SERVER_FRAME } from '../../src/lib/realtime/protocol.ts';
+import { SERVER_FRAME } from '../../src/lib/realtime/protocol/index.ts';
 import { createApi } from '../../src/server/app.ts';
 import { follows, privateMessages, systemMessages } from '../../src/server/db/schema.ts';
 import { mediaHookToken } from '../../src/server/ingest/hooks.ts';

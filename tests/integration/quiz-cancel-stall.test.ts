@@ -8,7 +8,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReserveView, TopUpView } from '../../src/lib/admin/views.ts';
-import { CLIENT_FRAME, SERVER_FRAME, type Frame } from '../../src/lib/realtime/protocol.ts';
+import { CLIENT_FRAME, SERVER_FRAME, type Frame } from '../../src/lib/realtime/protocol/index.ts';
 import {
   BET_RESULT,
   QUIZ_STATUS,

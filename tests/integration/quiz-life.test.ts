@@ -12,7 +12,7 @@ import {
   SERVER_FRAME,
   type ErrorData,
   type LoginRepData,
-} from '../../src/lib/realtime/protocol.ts';
+} from '../../src/lib/realtime/protocol/index.ts';
 import {
   BET_RESULT,
   QUIZ_STATUS,

@@ -10,7 +10,7 @@ import {
   REALTIME_ERROR,
   SERVER_FRAME,
   type ErrorData,
-} from '../../src/lib/realtime/protocol.ts';
+} from '../../src/lib/realtime/protocol/index.ts';
 import type { QuizView } from '../../src/lib/quiz/types.ts';
 import { callApi, DB_KINDS, type TestRuntime } from './helpers.ts';
 import { joinAsUser, type HubServer } from './realtime-helpers.ts';
@@ -105,16 +105,12 @@ describe.each(DB_KINDS)('quiz refusals (%s)', (kind) => {
     const a = await joinAsUser(server, t.rt, alice, QUIZ_ANCHOR);
     const m = await joinAsUser(server, t.rt, MANAGER, QUIZ_ANCHOR);
     const before = await goldOf(t.rt.db, alice);
-    const refusal = async (data: unknown, _id: string) => {
+    // Each refusal names the bet it refuses by its client_msg_id.
+    const refusal = async (data: unknown, id: string) => {
       a.send(CLIENT_FRAME.bet, data);
-      return (
-        await a.next(
-          SERVER_FRAME.error,
-          (d: ErrorData) => d.msg !== undefined && !seen.has(d) && (seen.add(d), true),
-        )
-      ).data as ErrorData;
+      return (await a.next(SERVER_FRAME.error, (d: ErrorData) => d.client_msg_id === id))
+        .data as ErrorData;
     };
-    const seen = new Set<unknown>();
     expect(
       (
         await refusal(
@@ -150,6 +146,19 @@ describe.each(DB_KINDS)('quiz refusals (%s)', (kind) => {
     expect(
       (await refusal({ guess_id: 999_999, option: 1, amount: 500, client_msg_id: 'r5' }, 'r5')).msg,
     ).toBe('This quiz does not exist');
+    // A bet without a valid id is refused without one.
+    a.send(CLIENT_FRAME.bet, {
+      guess_id: quiz.guess_id,
+      option: 1,
+      amount: 500,
+      client_msg_id: 'not valid',
+    });
+    expect(
+      (
+        (await a.next(SERVER_FRAME.error, (d: ErrorData) => d.client_msg_id === undefined))
+          .data as ErrorData
+      ).code,
+    ).toBe(REALTIME_ERROR.badFrame);
     expect(await goldOf(t.rt.db, alice)).toBe(before);
     a.send(CLIENT_FRAME.bet, {
       guess_id: quiz.guess_id,
@@ -172,9 +181,10 @@ describe.each(DB_KINDS)('quiz refusals (%s)', (kind) => {
       amount: 500,
       client_msg_id: 'm-1',
     });
-    expect(((await m.next(SERVER_FRAME.error)).data as ErrorData).msg).toBe(
-      'The anchor and the room managers cannot bet on their own quizzes',
-    );
+    expect((await m.next(SERVER_FRAME.error)).data).toMatchObject({
+      msg: 'The anchor and the room managers cannot bet on their own quizzes',
+      client_msg_id: 'm-1',
+    });
     // A viewer cannot close, draw or cancel; the anchor cannot cancel.
     expect(
       (await callApi(api, 'POST', '/api/guess/close', { guess_id: quiz.guess_id }, viewer)).msg,

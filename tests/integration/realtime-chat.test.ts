@@ -11,7 +11,7 @@ import {
   type ErrorData,
   type LoginRepData,
   type SayData,
-} from '../../src/lib/realtime/protocol.ts';
+} from '../../src/lib/realtime/protocol/index.ts';
 import { signUserSig } from '../../src/server/auth/usersig.ts';
 import { chatMessages, liveRooms } from '../../src/server/db/schema.ts';
 import { publishMatchLive } from '../../src/server/sports/match-live.ts';

@@ -12,7 +12,7 @@ import {
   type ErrorData,
   type GiftData,
   type GiftFeedRepData,
-} from '../../src/lib/realtime/protocol.ts';
+} from '../../src/lib/realtime/protocol/index.ts';
 import { gifts, liveRooms, rankingTotals } from '../../src/server/db/schema.ts';
 import { applyMoves, readBalances } from '../../src/server/wallet/ledger.ts';
 import { isClean, verifyLedger } from '../../src/server/wallet/verify.ts';
@@ -128,6 +128,27 @@ describe.each(DB_KINDS)('gifts over the hub (%s)', (kind) => {
     });
     expect(await readBalances(t.rt.db, VIEWER)).toEqual(before);
     expect(await heat()).toBe(heatBefore);
+    viewer.close();
+  });
+
+  it('names a refused send by its client_msg_id, when it carried a valid one', async () => {
+    const viewer = await joinAsUser(server, t.rt, VIEWER, ANCHOR);
+    const before = await readBalances(t.rt.db, VIEWER);
+    viewer.send(CLIENT_FRAME.gift, { giftid: DEAR, count: 1314, client_msg_id: 'echo-short' });
+    viewer.send(CLIENT_FRAME.gift, { giftid: CHEAP, count: 7, client_msg_id: 'echo-count' });
+    viewer.send(CLIENT_FRAME.gift, { giftid: CHEAP, count: 7, client_msg_id: 'not valid' });
+    const named = async (id: string | undefined) =>
+      (await viewer.next(SERVER_FRAME.error, (d: ErrorData) => d.client_msg_id === id))
+        .data as ErrorData;
+    expect(await named('echo-short')).toMatchObject({
+      code: REALTIME_ERROR.insufficientBalance,
+      client_msg_id: 'echo-short',
+    });
+    expect((await named('echo-count')).code).toBe(REALTIME_ERROR.badFrame);
+    // An id the hub does not accept is not echoed.
+    expect(await named(undefined)).not.toHaveProperty('client_msg_id');
+    expect(viewer.all(SERVER_FRAME.error)).toHaveLength(3);
+    expect(await readBalances(t.rt.db, VIEWER)).toEqual(before);
     viewer.close();
   });
 

@@ -10,7 +10,7 @@ import {
   SERVER_FRAME,
   type Frame,
   type JoinData,
-} from '../../src/lib/realtime/protocol.ts';
+} from '../../src/lib/realtime/protocol/index.ts';
 import { createApi } from '../../src/server/app.ts';
 import { createSession, hashToken } from '../../src/server/sessions.ts';
 import { appConfig } from '../../src/server/db/schema.ts';

@@ -5,7 +5,11 @@
  * wait for the next heat report.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLIENT_FRAME, SERVER_FRAME, type LoginRepData } from '../../src/lib/realtime/protocol.ts';
+import {
+  CLIENT_FRAME,
+  SERVER_FRAME,
+  type LoginRepData,
+} from '../../src/lib/realtime/protocol/index.ts';
 import { eq } from 'drizzle-orm';
 import { chatMessages, liveRooms } from '../../src/server/db/schema.ts';
 import { DB_KINDS, openTestRuntime, type TestRuntime } from './helpers.ts';

@@ -13,7 +13,7 @@ import {
   type ErrorData,
   type LoginRepData,
   type SayData,
-} from '../../src/lib/realtime/protocol.ts';
+} from '../../src/lib/realtime/protocol/index.ts';
 import { itemQuantity } from '../../src/server/backpack/service.ts';
 import { chatMessages } from '../../src/server/db/schema.ts';
 import { DB_KINDS, openTestRuntime, type TestRuntime } from './helpers.ts';

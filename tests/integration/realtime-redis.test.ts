@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLIENT_FRAME, SERVER_FRAME, type SayData } from '../../src/lib/realtime/protocol.ts';
+import { CLIENT_FRAME, SERVER_FRAME, type SayData } from '../../src/lib/realtime/protocol/index.ts';
 import { spawnServer, type SpawnedServer } from '../../scripts/spawn-server.ts';
 import { connect, type TestClient } from './realtime-helpers.ts';
 import { hasRedis, startRedis, type TestRedis } from './redis-helpers.ts';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { CLIENT_FRAME, SERVER_FRAME, type Frame } from '../../src/lib/realtime/protocol.ts';
+import { CLIENT_FRAME, SERVER_FRAME, type Frame } from '../../src/lib/realtime/protocol/index.ts';
 import { readEnv } from '../../src/server/env.ts';
 import { startServer, type RunningServer } from '../../src/server/main.ts';
 import { PRODUCT_VERSION } from '../../src/server/version.ts';

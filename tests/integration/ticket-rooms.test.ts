@@ -11,7 +11,7 @@ import {
   REALTIME_ERROR,
   SERVER_FRAME,
   type ErrorData,
-} from '../../src/lib/realtime/protocol.ts';
+} from '../../src/lib/realtime/protocol/index.ts';
 import { createApi } from '../../src/server/app.ts';
 import { createSession } from '../../src/server/sessions.ts';
 import { grantItems, itemQuantity } from '../../src/server/backpack/service.ts';

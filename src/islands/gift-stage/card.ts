@@ -4,7 +4,7 @@
  */
 import type { TFunction } from 'i18next';
 import type { GiftDefinition, GiftLocale } from '../../lib/gifts/catalogue.ts';
-import type { EnterData, GiftData } from '../../lib/realtime/protocol.ts';
+import type { EnterData, GiftData } from '../../lib/realtime/protocol/index.ts';
 
 /** How long a static card stays. */
 export const CARD_MS = 2500;

@@ -19,8 +19,9 @@ import {
   type PlayQueue,
 } from '../../lib/gifts/queue.ts';
 import { createI18n, toLocale } from '../../lib/i18n/index.ts';
-import type { EnterData, GiftData } from '../../lib/realtime/protocol.ts';
-import { $roomConnection, onGift, onNobleEnter } from '../../lib/stores/live-room.ts';
+import type { EnterData, GiftData } from '../../lib/realtime/protocol/index.ts';
+import { $roomConnection } from '../../lib/stores/live-room.ts';
+import { onGift, onNobleEnter } from '../../lib/stores/live-room-state.ts';
 import type { GiftStage } from './stage.ts';
 import { showCard } from './card.ts';
 import './gift-stage.css';

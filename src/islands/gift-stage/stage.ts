@@ -16,7 +16,7 @@ import {
   type NobleLevel,
 } from '../../lib/gifts/catalogue.ts';
 import type { Readiness } from '../../lib/gifts/queue.ts';
-import type { EnterData, GiftData } from '../../lib/realtime/protocol.ts';
+import type { EnterData, GiftData } from '../../lib/realtime/protocol/index.ts';
 import { createArt, loadAvatar } from './art.ts';
 import { createCaption } from './caption.ts';
 import { createEntrance, entranceFiles, NOBLE_THEME } from './entrance.ts';

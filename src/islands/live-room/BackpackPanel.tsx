@@ -6,7 +6,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState } from 'react';
 import { backpackEntries, type BackpackEntry } from '../../lib/live/backpack.ts';
-import { GIFT_SOURCE } from '../../lib/realtime/protocol.ts';
+import { GIFT_SOURCE } from '../../lib/realtime/protocol/index.ts';
 import { $backpack, $backpackState, loadBackpack } from '../../lib/stores/backpack.ts';
 import { openLogin } from '../../lib/stores/dialogs.ts';
 import { $gifts } from '../../lib/stores/gifts.ts';

@@ -1,19 +1,13 @@
 /**
  * The live room's chat panel: announcement, welcome ticker, the bounded message list with time
- * separators and arrivals, manager tools, and the input. It renders the live-room store and
- * calls its actions; the socket lives in the store.
+ * separators and arrivals, manager tools, and the input. It renders the live-room stores and
+ * calls their actions; the socket lives in the room's connection (stores/live-room.ts).
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import type { AnnouncementData } from '../../lib/realtime/protocol.ts';
-import {
-  $announcement,
-  $chat,
-  $chatMe,
-  $roomConnection,
-  enterRoom,
-  leaveRoom,
-} from '../../lib/stores/live-room.ts';
+import type { AnnouncementData } from '../../lib/realtime/protocol/index.ts';
+import { $roomConnection, enterRoom, leaveRoom } from '../../lib/stores/live-room.ts';
+import { $announcement, $chat, $chatMe } from '../../lib/stores/live-room-state.ts';
 import { $roomEntry } from '../../lib/stores/ticket-room.ts';
 import { useT } from '../use-t.ts';
 import { ChatInput } from './ChatInput.tsx';

@@ -7,7 +7,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { formatMoney } from '../../lib/format.ts';
-import { GIFT_SOURCE } from '../../lib/realtime/protocol.ts';
+import { GIFT_SOURCE } from '../../lib/realtime/protocol/index.ts';
 import { openLogin } from '../../lib/stores/dialogs.ts';
 import { $gifts, $giftsState, loadGifts } from '../../lib/stores/gifts.ts';
 import { $loggedIn } from '../../lib/stores/session.ts';

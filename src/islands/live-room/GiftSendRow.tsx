@@ -8,7 +8,7 @@ import { useState, type ReactNode } from 'react';
 import { formatMoney } from '../../lib/format.ts';
 import { GIFT_COUNTS, type GiftCount, type GiftItem } from '../../lib/gifts/types.ts';
 import { fitGiftCount, giftsHeld } from '../../lib/live/backpack.ts';
-import { GIFT_SOURCE, type GiftSource } from '../../lib/realtime/protocol.ts';
+import { GIFT_SOURCE, type GiftSource } from '../../lib/realtime/protocol/index.ts';
 import { $backpack } from '../../lib/stores/backpack.ts';
 import {
   $giftCombo,

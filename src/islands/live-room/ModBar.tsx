@@ -1,6 +1,6 @@
 /** Manager tools: clear the chat, edit the announcement, and the per-message ban/delete form. */
 import { useState } from 'react';
-import type { AnnouncementData } from '../../lib/realtime/protocol.ts';
+import type { AnnouncementData } from '../../lib/realtime/protocol/index.ts';
 import { BAN_REASONS, BAN_UNITS, type BanReason, type BanUnit } from '../../lib/rules/chat.ts';
 import { currentRoomId } from '../../lib/stores/live-room.ts';
 import {

@@ -5,7 +5,7 @@
 import { useStore } from '@nanostores/react';
 import { COLORFUL_IDS, PROP_COLORS, PROP_TYPE, type SayProps } from '../../lib/live/props.ts';
 import { $backpack } from '../../lib/stores/backpack.ts';
-import { $chatProp, chooseProp } from '../../lib/stores/live-room.ts';
+import { $chatProp, chooseProp } from '../../lib/stores/live-room-state.ts';
 import { useT } from '../use-t.ts';
 import { PropIcon } from './PropIcon.tsx';
 

@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { formatMoney } from '../../lib/format.ts';
 import type { RankingPeriod } from '../../lib/rankings/periods.ts';
 import type { RankingList } from '../../lib/rankings/types.ts';
-import { SERVER_FRAME } from '../../lib/realtime/protocol.ts';
+import { SERVER_FRAME } from '../../lib/realtime/protocol/index.ts';
 import { onRoomFrame } from '../../lib/stores/live-room.ts';
 import { loadRoomRanking } from '../../lib/stores/rankings.ts';
 import { useT } from '../use-t.ts';

@@ -25,7 +25,7 @@ import {
   $roomLive,
   $speakerBanner,
   onBarrage,
-} from '../../lib/stores/live-room.ts';
+} from '../../lib/stores/live-room-state.ts';
 import { $locale } from '../../lib/stores/locale.ts';
 import { $userId } from '../../lib/stores/session.ts';
 import { $roomEntry, checkEntry, renewStream } from '../../lib/stores/ticket-room.ts';

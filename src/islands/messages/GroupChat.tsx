@@ -11,9 +11,8 @@ import {
   MUTE_MINUTES,
   RECALL_WINDOW_MS,
   type ChatListEntry,
-  type GroupMessage,
 } from '../../lib/messaging/types.ts';
-import { SERVER_FRAME } from '../../lib/realtime/protocol.ts';
+import { SERVER_FRAME } from '../../lib/realtime/protocol/index.ts';
 import { onInboxFrame } from '../../lib/stores/inbox.ts';
 import { showToast } from '../../lib/stores/toast.ts';
 import { useT } from '../use-t.ts';
@@ -45,7 +44,7 @@ export function GroupChat({ entry, source, me, onBack, onSent }: GroupChatProps)
     loadGroupInfo(groupId).then(setInfo, (e: Error) => showToast(e.message, 'error'));
     return onInboxFrame((frame) => {
       if (frame.type !== SERVER_FRAME.groupMsg) return;
-      const m = frame.data as GroupMessage;
+      const m = frame.data;
       if (m.group_id !== groupId || m.uid !== me || m.type !== GROUP_MSG.mute) return;
       setInfo((now) => (now ? { ...now, muted_until: m.target ?? 0 } : now));
     });

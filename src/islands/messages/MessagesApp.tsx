@@ -12,14 +12,9 @@ import {
   CHAT_TYPE,
   GROUP_MSG,
   SYSTEM_KIND,
-  type AnchorStartLive,
   type ChatListEntry,
-  type GroupMessage,
-  type PrivateMessage,
-  type StaffMessage,
-  type SystemMessageView,
 } from '../../lib/messaging/types.ts';
-import { SERVER_FRAME } from '../../lib/realtime/protocol.ts';
+import { SERVER_FRAME } from '../../lib/realtime/protocol/index.ts';
 import { openLogin } from '../../lib/stores/dialogs.ts';
 import { chatKey, onInboxFrame } from '../../lib/stores/inbox.ts';
 import { $locale } from '../../lib/stores/locale.ts';
@@ -142,7 +137,7 @@ export function MessagesApp() {
             return [moved, ...now.filter((e) => e !== hit)];
           });
         if (frame.type === SERVER_FRAME.groupMsg) {
-          const m = frame.data as GroupMessage;
+          const m = frame.data;
           touch(
             (e) => e.type === CHAT_TYPE.group && e.chat_id === m.group_id,
             m.type === GROUP_MSG.image ? '[image]' : m.content,
@@ -150,27 +145,27 @@ export function MessagesApp() {
             { last_type: m.type, last_name: m.nick_name },
           );
         } else if (frame.type === SERVER_FRAME.privateMsg) {
-          const m = frame.data as PrivateMessage;
+          const m = frame.data;
           touch(
             (e) => e.type === CHAT_TYPE.private && e.chat_id === m.groupId,
             m.content || '[image]',
             m.send_time,
           );
         } else if (frame.type === SERVER_FRAME.mgrMsg) {
-          const m = frame.data as StaffMessage;
+          const m = frame.data;
           touch(
             (e) => e.type === CHAT_TYPE.staff && e.chat_id === m.user_id,
             m.content,
             m.send_time * 1000,
           );
         } else if (frame.type === SERVER_FRAME.SystemMessage) {
-          const m = frame.data as SystemMessageView;
+          const m = frame.data;
           touch((e) => e.type === CHAT_TYPE.system, m.content, m.send_time * 1000, {
             last_type: m.kind,
             last_name: typeof m.data.nick_name === 'string' ? m.data.nick_name : '',
           });
         } else if (frame.type === SERVER_FRAME.AnchorStartLiveMessage) {
-          const a = frame.data as AnchorStartLive;
+          const a = frame.data;
           touch((e) => e.type === CHAT_TYPE.system, a.title, Date.now(), {
             last_type: SYSTEM_KIND.live,
             last_name: a.nick_name,

@@ -6,7 +6,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import type { QuizView } from '../../lib/quiz/types.ts';
-import { $chatMe, $roomConnection } from '../../lib/stores/live-room.ts';
+import { $roomConnection } from '../../lib/stores/live-room.ts';
+import { $chatMe } from '../../lib/stores/live-room-state.ts';
 import {
   $promptedQuiz,
   $roomQuizzes,

@@ -5,14 +5,8 @@
  * removed notices of fan groups.
  */
 import { createI18n } from '../../lib/i18n/index.ts';
-import {
-  CHAT_TYPE,
-  GROUP_MSG,
-  type AnchorStartLive,
-  type GroupMessage,
-  type PrivateMessage,
-} from '../../lib/messaging/types.ts';
-import { SERVER_FRAME, type Frame } from '../../lib/realtime/protocol.ts';
+import { CHAT_TYPE, GROUP_MSG, type AnchorStartLive } from '../../lib/messaging/types.ts';
+import { SERVER_FRAME, type ServerFrame } from '../../lib/realtime/protocol/index.ts';
 import {
   $inboxOpen,
   $openChat,
@@ -71,18 +65,18 @@ function showLiveAlert(alert: AnchorStartLive): void {
   setTimeout(() => card.remove(), ALERT_MS);
 }
 
-function onFrame(frame: Frame): void {
+function onFrame(frame: ServerFrame): void {
   const t = createI18n($locale.get());
   const me = Number($userId.get());
   if (frame.type === SERVER_FRAME.AnchorStartLiveMessage) {
-    showLiveAlert(frame.data as AnchorStartLive);
+    showLiveAlert(frame.data);
   } else if (frame.type === SERVER_FRAME.privateMsg) {
-    const m = frame.data as PrivateMessage;
+    const m = frame.data;
     if (m.sender_uid === me || $openChat.get() === chatKey(CHAT_TYPE.private, m.groupId)) return;
     const name = m.sender_uid === m.anchor_id ? m.anchor_nickname : m.user_nickname;
     showToast(t('messaging.toast.private', { name }), 'info');
   } else if (frame.type === SERVER_FRAME.groupMsg) {
-    const m = frame.data as GroupMessage;
+    const m = frame.data;
     if (m.uid !== me) return;
     if (m.type === GROUP_MSG.mute) {
       showToast(t(m.target ? 'messaging.toast.muted' : 'messaging.toast.unmuted'), 'info');

@@ -3,7 +3,7 @@
  * table from `GIFTS`; the browser's gift stage finds a gift's art and animation here. Icons and
  * art are drawn by `scripts/make-gift-art.ts` into `public/gifts/` (see docs/gifts.md).
  */
-import type { GiftAnimationType } from '../realtime/protocol.ts';
+import type { GiftAnimationType } from '../realtime/protocol/index.ts';
 
 /** Locales a gift name is written in. */
 export type GiftLocale = 'en-US' | 'zh-CN';

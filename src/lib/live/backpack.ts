@@ -4,7 +4,7 @@
  * counts a backpack gift's `giftFeedRep` carries without reading the whole backpack again.
  */
 import { GIFT_COUNTS, type GiftCount, type GiftItem } from '../gifts/types.ts';
-import type { BackpackCount } from '../realtime/protocol.ts';
+import type { BackpackCount } from '../realtime/protocol/index.ts';
 import { COLORFUL_IDS, PROP_COLORS, PROP_TYPE, type PropCounts } from './props.ts';
 
 /** A gift held in the backpack (item type 106). */

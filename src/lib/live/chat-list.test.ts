@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { EnterData, GiftData, SayData } from '../realtime/protocol.ts';
+import type { EnterData, GiftData, SayData } from '../realtime/protocol/index.ts';
 import {
   addEnter,
   addGift,

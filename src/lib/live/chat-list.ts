@@ -4,7 +4,7 @@
  * else to the welcome list (at most 11), and a bounded list so hours of chat use bounded memory.
  */
 import { continuesCombo } from '../gifts/combo.ts';
-import type { EnterData, GiftData, SayData } from '../realtime/protocol.ts';
+import type { EnterData, GiftData, SayData } from '../realtime/protocol/index.ts';
 
 /** Items kept in the chat list; older ones drop off the top. */
 export const CHAT_LIMIT = 200;

@@ -4,6 +4,7 @@
  * 10 minutes; and the bets viewers place.
  */
 import { z } from 'zod';
+import { clientMsgIdSchema } from '../realtime/client-msg-id.ts';
 import { wholeNumber } from '../validation/numbers.ts';
 import { isBlank } from '../rules/text.ts';
 
@@ -80,9 +81,5 @@ export const betSchema = z.object({
   guess_id: wholeNumber(1),
   option: z.union([z.literal(1), z.literal(2)]),
   amount: wholeNumber(1, BET_MAX),
-  client_msg_id: z
-    .string()
-    .min(1)
-    .max(64)
-    .regex(/^[\w-]+$/),
+  client_msg_id: clientMsgIdSchema,
 });

@@ -8,9 +8,12 @@ import {
   PING_INTERVAL_MS,
   REALTIME_PATH,
   SERVER_FRAME,
-  parseFrame,
-  type Frame,
-} from './protocol.ts';
+  parseServerFrame,
+  type ClientFrameData,
+  type ClientFrameType,
+  type PingData,
+  type ServerFrame,
+} from './protocol/index.ts';
 
 /** Close code the hub uses when the session was revoked. */
 export const KICKED_CLOSE = 4001;
@@ -23,17 +26,20 @@ export interface SocketHandlers {
   /** Each open (first and after every reconnect): join rooms here. */
   onOpen: () => void;
   /** Each frame, batches already unpacked. */
-  onFrame: (frame: Frame) => void;
+  onFrame: (frame: ServerFrame) => void;
   /** State changes. */
   onState?: (state: SocketState) => void;
   /** Data of the 60 s ping. */
-  pingData?: () => unknown;
+  pingData?: () => PingData;
 }
+
+/** Sends frame `type` with its data; false when the socket is not open. */
+export type SendFrame = <K extends ClientFrameType>(type: K, data: ClientFrameData[K]) => boolean;
 
 /** A live connection. */
 export interface RealtimeSocket {
   /** Sends a frame; false when the socket is not open. */
-  send: (type: string, data?: unknown) => boolean;
+  send: SendFrame;
   /** Closes for good. */
   close: () => void;
 }
@@ -77,11 +83,11 @@ export function openSocket(url: string, handlers: SocketHandlers): RealtimeSocke
     };
     socket.onmessage = (event: MessageEvent) => {
       if (typeof event.data !== 'string') return;
-      const frame = parseFrame(event.data);
+      const frame = parseServerFrame(event.data);
       if (!frame) return;
-      if (frame.type === SERVER_FRAME.batch && Array.isArray(frame.data)) {
-        for (const inner of frame.data as Frame[]) handlers.onFrame(inner);
-      } else handlers.onFrame(frame);
+      if (frame.type === SERVER_FRAME.batch)
+        for (const inner of frame.data) handlers.onFrame(inner);
+      else handlers.onFrame(frame);
     };
     socket.onclose = (event: CloseEvent) => {
       clearInterval(ping);
@@ -98,7 +104,7 @@ export function openSocket(url: string, handlers: SocketHandlers): RealtimeSocke
     };
   }
 
-  function send(type: string, data: unknown = {}): boolean {
+  function send<K extends ClientFrameType>(type: K, data: ClientFrameData[K]): boolean {
     if (!ws || ws.readyState !== WebSocket.OPEN) return false;
     ws.send(JSON.stringify({ type, data }));
     return true;

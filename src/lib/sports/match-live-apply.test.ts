@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SERVER_FRAME } from '../realtime/protocol.ts';
+import { SERVER_FRAME, type ServerFrame } from '../realtime/protocol/index.ts';
 import type { MatchLineups, MatchStats, TextLine } from './match-centre.ts';
 import {
   applyMatchLive,
@@ -130,21 +130,26 @@ describe('applyMatchLive', () => {
 });
 
 describe('matchLiveFrames', () => {
+  // Frames as they come off the wire, junk included.
+  const wire = (value: unknown) => value as ServerFrame;
+
   it('finds matchLive data at the top level and inside batches', () => {
     const a = frame('text', line);
     const b = frame('score', { home: 1, away: 1, status: 1 });
-    expect(matchLiveFrames({ type: SERVER_FRAME.matchLive, data: a })).toEqual([a]);
+    expect(matchLiveFrames(wire({ type: SERVER_FRAME.matchLive, data: a }))).toEqual([a]);
     expect(
-      matchLiveFrames({
-        type: SERVER_FRAME.batch,
-        data: [
-          { type: SERVER_FRAME.say, data: {} },
-          { type: SERVER_FRAME.matchLive, data: a },
-          'junk',
-          { type: SERVER_FRAME.matchLive, data: b },
-        ],
-      }),
+      matchLiveFrames(
+        wire({
+          type: SERVER_FRAME.batch,
+          data: [
+            { type: SERVER_FRAME.say, data: {} },
+            { type: SERVER_FRAME.matchLive, data: a },
+            'junk',
+            { type: SERVER_FRAME.matchLive, data: b },
+          ],
+        }),
+      ),
     ).toEqual([a, b]);
-    expect(matchLiveFrames({ type: SERVER_FRAME.pong, data: {} })).toEqual([]);
+    expect(matchLiveFrames({ type: SERVER_FRAME.pong, data: { time: 1 } })).toEqual([]);
   });
 });

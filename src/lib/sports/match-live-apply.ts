@@ -2,7 +2,7 @@
  * Applying matchLive frames to what the match centre shows. Pure: the live island keeps a
  * MatchLiveState, passes every frame through applyMatchLive and renders what changed.
  */
-import { SERVER_FRAME, type Frame } from '../realtime/protocol.ts';
+import { SERVER_FRAME, type MatchLiveData, type ServerFrame } from '../realtime/protocol/index.ts';
 import {
   MATCH_LIVE_GUARDS,
   MATCH_LIVE_KINDS,
@@ -112,13 +112,14 @@ export function applyMatchLive(
   }
 }
 
-/** The data of every matchLive frame in a received frame, looking inside batches. */
-export function matchLiveFrames(frame: Frame): unknown[] {
+/**
+ * The data of every matchLive frame in a received frame, looking inside batches (readMatchLive
+ * still checks each one: a payload may be too short or of the wrong shape).
+ */
+export function matchLiveFrames(frame: ServerFrame): MatchLiveData[] {
   if (frame.type === SERVER_FRAME.matchLive) return [frame.data];
-  if (frame.type !== SERVER_FRAME.batch || !Array.isArray(frame.data)) return [];
-  return (frame.data as unknown[]).flatMap((inner) =>
-    typeof inner === 'object' && inner !== null && typeof (inner as Frame).type === 'string'
-      ? matchLiveFrames({ type: (inner as Frame).type, data: (inner as Frame).data })
-      : [],
+  if (frame.type !== SERVER_FRAME.batch) return [];
+  return frame.data.flatMap((inner) =>
+    typeof inner === 'object' && inner !== null ? matchLiveFrames(inner) : [],
   );
 }

@@ -3,13 +3,13 @@
  * back-off, batches) sending watchMatch on every open and handing frames to the caller.
  */
 import { toApiLang } from '../i18n/index.ts';
-import { CLIENT_FRAME, type Frame } from '../realtime/protocol.ts';
+import { CLIENT_FRAME, type ServerFrame } from '../realtime/protocol/index.ts';
 import { hubUrl, openSocket } from '../realtime/socket.ts';
 import { $locale } from '../stores/locale.ts';
 
 /** Callbacks of watchMatchSocket. */
 export interface MatchSocketHandlers {
-  onFrame: (frame: Frame) => void;
+  onFrame: (frame: ServerFrame) => void;
   onConnected: (connected: boolean) => void;
 }
 

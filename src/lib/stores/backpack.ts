@@ -5,7 +5,7 @@
 import { atom } from 'nanostores';
 import { call } from '../api/client.ts';
 import { withCounts, type BackpackView } from '../live/backpack.ts';
-import type { BackpackCount } from '../realtime/protocol.ts';
+import type { BackpackCount } from '../realtime/protocol/index.ts';
 import { $loggedIn, $userId } from './session.ts';
 
 /** The backpack as `/api/live/user_backpack` answers it. */

@@ -5,17 +5,8 @@
  */
 import type { TFunction } from 'i18next';
 import { messagingApi } from '../messaging/api.ts';
-import {
-  CHAT_TYPE,
-  GROUP_MSG,
-  type AnchorStartLive,
-  type ChatListEntry,
-  type GroupMessage,
-  type PrivateMessage,
-  type StaffMessage,
-  type SystemMessageView,
-} from '../messaging/types.ts';
-import { SERVER_FRAME, type Frame } from '../realtime/protocol.ts';
+import { CHAT_TYPE, GROUP_MSG, type ChatListEntry } from '../messaging/types.ts';
+import { SERVER_FRAME, type ServerFrame } from '../realtime/protocol/index.ts';
 import { chatKey } from './inbox.ts';
 import {
   groupItem,
@@ -42,7 +33,7 @@ export interface ChatSource {
   send?: (text: string, img: string) => Promise<ChatItem>;
   images: boolean;
   read: (latest: number) => Promise<unknown>;
-  onFrame: (frame: Frame) => FrameEffect;
+  onFrame: (frame: ServerFrame) => FrameEffect;
 }
 
 /** The source of a chat list entry, for user `me`. */
@@ -70,7 +61,7 @@ export function sourceOf(
         read: () => messagingApi.readGroup(id),
         onFrame(frame) {
           if (frame.type !== SERVER_FRAME.groupMsg) return null;
-          const m = frame.data as GroupMessage;
+          const m = frame.data;
           if (m.group_id !== id) return null;
           const add = groupItem(m, me, t, locale);
           if (m.type === GROUP_MSG.recall || m.type === GROUP_MSG.delete)
@@ -97,7 +88,7 @@ export function sourceOf(
         read: (latest) => messagingApi.readPrivate(entry.anchor_id, latest, userId),
         onFrame(frame) {
           if (frame.type !== SERVER_FRAME.privateMsg) return null;
-          const m = frame.data as PrivateMessage;
+          const m = frame.data;
           const mine =
             m.anchor_id === entry.anchor_id &&
             (asAnchor ? m.user_id === entry.user_id : m.user_id === me);
@@ -119,7 +110,7 @@ export function sourceOf(
         read: () => messagingApi.readStaff(userId),
         onFrame(frame) {
           if (frame.type !== SERVER_FRAME.mgrMsg) return null;
-          const m = frame.data as StaffMessage;
+          const m = frame.data;
           return m.user_id === userId ? { add: staffItem(m, me, t) } : null;
         },
       };
@@ -144,7 +135,7 @@ export function sourceOf(
           : {}),
         onFrame(frame) {
           if (frame.type === SERVER_FRAME.AnchorStartLiveMessage) {
-            const a = frame.data as AnchorStartLive;
+            const a = frame.data;
             return {
               add: {
                 key: `live${a.anchor_id}:${Date.now()}`,
@@ -161,7 +152,7 @@ export function sourceOf(
             };
           }
           if (frame.type !== SERVER_FRAME.SystemMessage) return null;
-          return { add: systemItem(frame.data as SystemMessageView, t) };
+          return { add: systemItem(frame.data, t) };
         },
       };
   }

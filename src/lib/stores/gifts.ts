@@ -3,7 +3,8 @@
  * cache), gift lines in the chat (with combos), sending over the room's socket with a
  * client_msg_id, paid from the wallet or taken from the backpack, and the answers: giftFeedRep
  * updates the wallet everywhere on the page (and, for a backpack gift, the backpack counts); a
- * refusal ends the send (the room store shows its message).
+ * refusal ends the send (the room store shows its message). A refusal naming a client_msg_id
+ * ends only the send of that id.
  */
 import { atom } from 'nanostores';
 import { call } from '../api/client.ts';
@@ -16,11 +17,9 @@ import {
   GIFT_SOURCE,
   REALTIME_ERROR,
   SERVER_FRAME,
-  type ErrorData,
-  type GiftFeedRepData,
   type GiftSendData,
   type GiftSource,
-} from '../realtime/protocol.ts';
+} from '../realtime/protocol/index.ts';
 import { $backpack, applyBackpackCounts, loadBackpack } from './backpack.ts';
 import { openLogin } from './dialogs.ts';
 import { onRoomFrame, sendRoomFrame } from './live-room.ts';
@@ -131,7 +130,7 @@ export function sendCombo(): boolean {
 
 onRoomFrame((frame) => {
   if (frame.type === SERVER_FRAME.giftFeedRep) {
-    const rep = frame.data as GiftFeedRepData;
+    const rep = frame.data;
     setWalletBalance({ gold: rep.bal.gold, diamond: rep.bal.diamond });
     if ('source' in rep && rep.source === GIFT_SOURCE.backpack) applyBackpackCounts(rep.backpack);
     if (rep.client_msg_id === $giftSending.get()) {
@@ -143,7 +142,9 @@ onRoomFrame((frame) => {
       }
     }
   } else if (frame.type === SERVER_FRAME.error && $giftSending.get()) {
-    const error = frame.data as ErrorData;
+    const error = frame.data;
+    // A refusal that names another action (a bet, an older send) is not this send's.
+    if (error.client_msg_id !== undefined && error.client_msg_id !== $giftSending.get()) return;
     if (error.code === REALTIME_ERROR.insufficientBalance) $giftShort.set(true);
     // The counts shown were out of date: read them again.
     if (error.code === REALTIME_ERROR.notEnoughItems) void loadBackpack().catch(() => {});

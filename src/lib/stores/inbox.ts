@@ -5,17 +5,10 @@
  * conversation is open so that one neither counts nor pops up.
  */
 import { atom, computed } from 'nanostores';
-import {
-  CHAT_TYPE,
-  GROUP_MSG,
-  type GroupMessage,
-  type PrivateMessage,
-  type StaffMessage,
-  type UnreadChange,
-} from '../messaging/types.ts';
+import { CHAT_TYPE, GROUP_MSG } from '../messaging/types.ts';
 import { call } from '../api/client.ts';
 import { toApiLang } from '../i18n/locale.ts';
-import { CLIENT_FRAME, SERVER_FRAME, type Frame } from '../realtime/protocol.ts';
+import { CLIENT_FRAME, SERVER_FRAME, type ServerFrame } from '../realtime/protocol/index.ts';
 import { hubUrl, openSocket, type RealtimeSocket } from '../realtime/socket.ts';
 import { hubSig, type UserSigAnswer } from '../realtime/user-sig.ts';
 import { $locale } from './locale.ts';
@@ -37,7 +30,7 @@ export const $myGroups = atom<number[]>([]);
 /** True once the hub has opened the inbox on this page (alerts reach it from then on). */
 export const $inboxOpen = atom(false);
 
-type Listener = (frame: Frame) => void;
+type Listener = (frame: ServerFrame) => void;
 const listeners = new Set<Listener>();
 
 /** Adds a listener of messaging frames; returns its removal. */
@@ -59,20 +52,23 @@ function bump(key: string): void {
 }
 
 /** The conversation key of a message frame, and whether it counts as unread for me. */
-export function keyOfFrame(frame: Frame, me: number): { key: string; counts: boolean } | null {
+export function keyOfFrame(
+  frame: ServerFrame,
+  me: number,
+): { key: string; counts: boolean } | null {
   switch (frame.type) {
     case SERVER_FRAME.groupMsg: {
-      const m = frame.data as GroupMessage;
+      const m = frame.data;
       const written =
         m.type === GROUP_MSG.normal || m.type === GROUP_MSG.image || m.type === GROUP_MSG.dynamic;
       return { key: chatKey(CHAT_TYPE.group, m.group_id), counts: written && m.uid !== me };
     }
     case SERVER_FRAME.privateMsg: {
-      const m = frame.data as PrivateMessage;
+      const m = frame.data;
       return { key: chatKey(CHAT_TYPE.private, m.groupId), counts: false };
     }
     case SERVER_FRAME.mgrMsg: {
-      const m = frame.data as StaffMessage;
+      const m = frame.data;
       return { key: chatKey(CHAT_TYPE.staff, m.user_id), counts: false };
     }
     case SERVER_FRAME.SystemMessage:
@@ -83,17 +79,17 @@ export function keyOfFrame(frame: Frame, me: number): { key: string; counts: boo
   }
 }
 
-function onFrame(frame: Frame): void {
+function onFrame(frame: ServerFrame): void {
   const me = Number($userId.get());
   if (frame.type === SERVER_FRAME.inboxRep) {
-    const data = frame.data as { counts: UnreadChange[]; groups: number[] };
+    const data = frame.data;
     const counts: Record<string, number> = {};
     for (const c of data.counts) counts[chatKey(c.type, c.id)] = c.unread_num;
     $unread.set(counts);
     $myGroups.set(data.groups);
     $inboxOpen.set(true);
   } else if (frame.type === SERVER_FRAME.unread) {
-    const change = frame.data as UnreadChange;
+    const change = frame.data;
     const key = chatKey(change.type, change.id);
     // The open conversation is being read here: the page clears it on the server.
     setCount(key, $openChat.get() === key ? 0 : change.unread_num);
@@ -103,8 +99,8 @@ function onFrame(frame: Frame): void {
     const staffSide =
       frame.type === SERVER_FRAME.mgrMsg &&
       $isAdmin.get() &&
-      !(frame.data as StaffMessage).from_staff &&
-      (frame.data as StaffMessage).user_id !== me;
+      !frame.data.from_staff &&
+      frame.data.user_id !== me;
     if (hit && (hit.counts || staffSide)) bump(hit.key);
   }
   for (const listener of listeners) listener(frame);

@@ -3,7 +3,7 @@
  * the chat and set the announcement. Each sends one frame on the room's socket; the hub checks
  * the manager right and answers with the frames the live-room store already handles.
  */
-import { CLIENT_FRAME, type AnnouncementData } from '../realtime/protocol.ts';
+import { CLIENT_FRAME, type AnnouncementData } from '../realtime/protocol/index.ts';
 import type { BanReason, BanUnit } from '../rules/chat.ts';
 import { sendOnRoomSocket } from './live-room.ts';
 

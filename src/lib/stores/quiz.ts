@@ -2,8 +2,9 @@
  * Quizzes in the live room: the room's list (from loginRep, kept current by the hub's `quiz` and
  * `guessSettled` frames), the config's chips, betting over the room's socket with a
  * client_msg_id, and the answers: `betRep` updates the viewer's stake and the wallet; a
- * `guessSettled` with the viewer's own result shows it and updates the wallet. Refusals are shown
- * by the room store (their messages come from the hub).
+ * `guessSettled` with the viewer's own result shows it and updates the wallet. A refusal ends the
+ * bet under way when it names the bet's client_msg_id (or names none and is of a bet's kind); the
+ * room store shows it (its message comes from the hub).
  */
 import { atom } from 'nanostores';
 import { call } from '../api/client.ts';
@@ -14,13 +15,10 @@ import {
   REALTIME_ERROR,
   SERVER_FRAME,
   type ErrorData,
-  type LoginRepData,
-} from '../realtime/protocol.ts';
+} from '../realtime/protocol/index.ts';
 import {
   BET_RESULT,
-  type BetRepData,
   type GuessSettledData,
-  type QuizFrameData,
   type QuizOption,
   type QuizView,
 } from '../quiz/types.ts';
@@ -46,6 +44,8 @@ const t = () => createI18n($locale.get());
 const BET_TIMEOUT_MS = 10_000;
 const PROMPT_HIGHLIGHT_MS = 8_000;
 let betTimer: ReturnType<typeof setTimeout> | undefined;
+/** The client_msg_id of the bet under way, which its refusal names. */
+let betMessageId: string | undefined;
 let promptTimer: ReturnType<typeof setTimeout> | undefined;
 
 /** Keeps open quizzes first, then the rest, newest first within each. */
@@ -68,7 +68,21 @@ function optionName(quiz: QuizView, option: QuizOption): string {
 
 function endBet(): void {
   clearTimeout(betTimer);
+  betMessageId = undefined;
   $betting.set(null);
+}
+
+/** True when an error frame refuses the bet under way. */
+function refusesBet(error: ErrorData): boolean {
+  if ($betting.get() === null) return false;
+  // A refusal that names its action is this bet's when it names this bet's id.
+  if (error.client_msg_id !== undefined) return error.client_msg_id === betMessageId;
+  return (
+    error.code === REALTIME_ERROR.insufficientBalance ||
+    error.code === REALTIME_ERROR.refusedBet ||
+    error.code === REALTIME_ERROR.badFrame ||
+    error.code === REALTIME_ERROR.forbidden
+  );
 }
 
 function onSettled(data: GuessSettledData): void {
@@ -86,10 +100,10 @@ function onSettled(data: GuessSettledData): void {
 onRoomFrame((frame) => {
   switch (frame.type) {
     case SERVER_FRAME.loginRep:
-      $roomQuizzes.set(sortQuizzes((frame.data as LoginRepData).guess ?? []));
+      $roomQuizzes.set(sortQuizzes(frame.data.guess ?? []));
       return;
     case SERVER_FRAME.quiz: {
-      const data = frame.data as QuizFrameData;
+      const data = frame.data;
       $roomQuizzes.set(upsertQuiz($roomQuizzes.get(), data.guess));
       if (data.message === 'prompt') {
         $promptedQuiz.set(data.guess_id);
@@ -100,10 +114,10 @@ onRoomFrame((frame) => {
       return;
     }
     case SERVER_FRAME.guessSettled:
-      onSettled(frame.data as GuessSettledData);
+      onSettled(frame.data);
       return;
     case SERVER_FRAME.betRep: {
-      const rep = frame.data as BetRepData;
+      const rep = frame.data;
       endBet();
       setWalletBalance({ gold: rep.bal.gold, diamond: rep.bal.diamond });
       const list = $roomQuizzes.get();
@@ -120,19 +134,9 @@ onRoomFrame((frame) => {
       }
       return;
     }
-    case SERVER_FRAME.error: {
-      const code = (frame.data as ErrorData).code;
-      if (
-        $betting.get() !== null &&
-        (code === REALTIME_ERROR.insufficientBalance ||
-          code === REALTIME_ERROR.refusedBet ||
-          code === REALTIME_ERROR.badFrame ||
-          code === REALTIME_ERROR.forbidden)
-      ) {
-        endBet();
-      }
+    case SERVER_FRAME.error:
+      if (refusesBet(frame.data)) endBet();
       return;
-    }
   }
 });
 
@@ -146,13 +150,15 @@ export function placeBet(guessId: number, option: QuizOption, amount: number): b
     return false;
   }
   if ($betting.get() !== null) return false;
+  const clientMsgId = crypto.randomUUID();
   const sent = sendRoomFrame(CLIENT_FRAME.bet, {
     guess_id: guessId,
     option,
     amount,
-    client_msg_id: crypto.randomUUID(),
+    client_msg_id: clientMsgId,
   });
   if (!sent) return false;
+  betMessageId = clientMsgId;
   $betting.set(guessId);
   clearTimeout(betTimer);
   betTimer = setTimeout(endBet, BET_TIMEOUT_MS);

@@ -3,7 +3,7 @@
 import { cleanStores } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_COMMON_CONFIG } from '../common-config.ts';
-import type { Frame } from '../realtime/protocol.ts';
+import type { Frame } from '../realtime/protocol/index.ts';
 import type { TencentChatOptions } from '../realtime/tencent/transport.ts';
 import type { UserInfo } from '../user-info.ts';
 import { $config } from './config.ts';

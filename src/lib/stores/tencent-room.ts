@@ -6,7 +6,7 @@
  */
 import { call } from '../api/client.ts';
 import { createI18n } from '../i18n/index.ts';
-import { CLIENT_FRAME, type Frame, type SayRequest } from '../realtime/protocol.ts';
+import { CLIENT_FRAME, type SayRequest, type ServerFrame } from '../realtime/protocol/index.ts';
 import { sayFrame, tencentRoute } from '../realtime/tencent/mapping.ts';
 import { openTencentChat, type TencentChat } from '../realtime/tencent/transport.ts';
 import type { UserSigAnswer } from '../realtime/user-sig.ts';
@@ -18,7 +18,7 @@ import { showToast } from './toast.ts';
 let chat: TencentChat | undefined;
 
 /** Opens the room's Tencent chat when the common config asks for one, feeding `onFrame`. */
-export function openTencentRoom(anchorId: number, onFrame: (frame: Frame) => void): void {
+export function openTencentRoom(anchorId: number, onFrame: (frame: ServerFrame) => void): void {
   closeTencentRoom();
   if (!$config.get()) readConfigFromPage();
   const sdkAppId = $config.get()?.im_sdkappid ?? 0;

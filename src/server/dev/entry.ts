@@ -5,7 +5,7 @@ import { createApi } from '../app.ts';
 import { openRuntime } from '../boot.ts';
 import { setSecurityHeaders } from '../http/headers.ts';
 import { createRequestListener, isApiPath, refuseForeignSocket } from '../server.ts';
-import { REALTIME_PATH } from '../../lib/realtime/protocol.ts';
+import { REALTIME_PATH } from '../../lib/realtime/protocol/index.ts';
 import { createHub, type Hub } from '../realtime/hub.ts';
 import { peekRuntime, setRuntime, type Runtime } from '../runtime.ts';
 

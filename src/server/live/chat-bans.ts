@@ -1,6 +1,6 @@
 /** Bans from speaking in a live room: whether one runs, placing and lifting them, and listing them. */
 import { and, desc, eq, gt, inArray, isNull, or } from 'drizzle-orm';
-import type { BannedData } from '../../lib/realtime/protocol.ts';
+import type { BannedData } from '../../lib/realtime/protocol/index.ts';
 import type { BanReason } from '../../lib/rules/chat.ts';
 import type { Db } from '../db/index.ts';
 import { chatBans, users } from '../db/schema.ts';

@@ -4,7 +4,7 @@
  */
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { fontColorOf, PROP_TYPE, type SayProps } from '../../lib/live/props.ts';
-import type { SayData } from '../../lib/realtime/protocol.ts';
+import type { SayData } from '../../lib/realtime/protocol/index.ts';
 import { consumeItems } from '../backpack/service.ts';
 import { settleEach, writeEachOnFailure } from '../db/batch.ts';
 import type { Db } from '../db/index.ts';

@@ -5,7 +5,7 @@
  */
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import { activeNobleLevel } from '../../lib/mall/noble.ts';
-import type { AnnouncementData } from '../../lib/realtime/protocol.ts';
+import type { AnnouncementData } from '../../lib/realtime/protocol/index.ts';
 import { DEFAULT_CHAT_CONFIG, type ChatConfig } from '../../lib/rules/chat.ts';
 import { levelOf } from '../../lib/rules/level.ts';
 import type { Db } from '../db/index.ts';

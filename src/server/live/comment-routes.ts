@@ -12,7 +12,7 @@ import { desc, eq, inArray, or } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { announcementSchema } from '../../lib/live/announcement.ts';
-import { SERVER_FRAME } from '../../lib/realtime/protocol.ts';
+import { SERVER_FRAME } from '../../lib/realtime/protocol/index.ts';
 import type { Db } from '../db/index.ts';
 import { liveRooms, ROLE, roomManagers, users } from '../db/schema.ts';
 import type { ApiEnv } from '../http/api-env.ts';

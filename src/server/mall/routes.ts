@@ -10,7 +10,7 @@ import {
 } from '../../lib/mall/api.ts';
 import { formatPrice, MALL_ITEMS, mallItem, type MallItem } from '../../lib/mall/catalogue.ts';
 import type { Locale } from '../../lib/i18n/index.ts';
-import { REALTIME_ERROR } from '../../lib/realtime/protocol.ts';
+import { REALTIME_ERROR } from '../../lib/realtime/protocol/index.ts';
 import type { ApiEnv } from '../http/api-env.ts';
 import { ApiError, ok } from '../http/envelope.ts';
 import { requireUser } from '../http/middleware.ts';

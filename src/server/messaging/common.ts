@@ -4,7 +4,7 @@
  * and publishing frames to inbox sockets over the bus.
  */
 import { eq, inArray } from 'drizzle-orm';
-import type { Frame } from '../../lib/realtime/protocol.ts';
+import type { ServerFrame } from '../../lib/realtime/protocol/index.ts';
 import {
   CHAT_REFUSAL,
   checkMessage,
@@ -109,7 +109,7 @@ export function isStoredImage(db: Db, url: string): Promise<boolean> {
 export function toInbox(
   bus: Bus,
   to: InboxTarget,
-  frame?: Frame,
+  frame?: ServerFrame,
   membership?: GroupMembership,
 ): void {
   bus.publish({

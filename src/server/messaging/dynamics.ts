@@ -4,7 +4,7 @@
  */
 import { desc, eq } from 'drizzle-orm';
 import { GROUP_MSG } from '../../lib/messaging/types.ts';
-import { SERVER_FRAME } from '../../lib/realtime/protocol.ts';
+import { SERVER_FRAME } from '../../lib/realtime/protocol/index.ts';
 import { unixSeconds } from '../../lib/time.ts';
 import type { Db } from '../db/index.ts';
 import { dynamics } from '../db/schema.ts';
@@ -35,7 +35,7 @@ export async function postDynamic(
     target: dynamic!.id,
   });
   const [view] = await toViews(db, [row]);
-  toInbox(bus, { group: group.id }, { type: SERVER_FRAME.groupMsg, data: view });
+  toInbox(bus, { group: group.id }, { type: SERVER_FRAME.groupMsg, data: view! });
   return { id: dynamic!.id, content, images, send_time: unixSeconds(dynamic!.createdAt) };
 }
 

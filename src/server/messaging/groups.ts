@@ -14,7 +14,7 @@ import {
   type GroupHistoryEntry,
   type GroupMessage,
 } from '../../lib/messaging/types.ts';
-import { SERVER_FRAME } from '../../lib/realtime/protocol.ts';
+import { SERVER_FRAME } from '../../lib/realtime/protocol/index.ts';
 import { unixSeconds } from '../../lib/time.ts';
 import type { Db } from '../db/index.ts';
 import {
@@ -185,7 +185,7 @@ export async function appendMessage(
 /** Sends a stored message to the group's members. */
 export async function announce(db: Db, bus: Bus, row: MessageRow): Promise<GroupMessage> {
   const [view] = await toViews(db, [row]);
-  toInbox(bus, { group: row.groupId }, { type: SERVER_FRAME.groupMsg, data: view });
+  toInbox(bus, { group: row.groupId }, { type: SERVER_FRAME.groupMsg, data: view! });
   return view!;
 }
 

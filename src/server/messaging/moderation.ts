@@ -10,7 +10,7 @@ import {
   RECALL_WINDOW_MS,
   type GroupMessage,
 } from '../../lib/messaging/types.ts';
-import { SERVER_FRAME } from '../../lib/realtime/protocol.ts';
+import { SERVER_FRAME } from '../../lib/realtime/protocol/index.ts';
 import type { Db } from '../db/index.ts';
 import { fanGroupKicks, fanGroupMembers, fanGroupMessages } from '../db/schema.ts';
 import { ApiError } from '../http/envelope.ts';

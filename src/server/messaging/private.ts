@@ -5,7 +5,7 @@
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { CHAT_TYPE, HISTORY_PAGE, type PrivateMessage } from '../../lib/messaging/types.ts';
-import { SERVER_FRAME } from '../../lib/realtime/protocol.ts';
+import { SERVER_FRAME } from '../../lib/realtime/protocol/index.ts';
 import type { Db } from '../db/index.ts';
 import { liveRooms, privateChats, privateMessages } from '../db/schema.ts';
 import { ApiError } from '../http/envelope.ts';
@@ -129,7 +129,7 @@ export async function sendPrivate(
   toInbox(
     bus,
     { users: [pair.userId, pair.anchorId] },
-    { type: SERVER_FRAME.privateMsg, data: view },
+    { type: SERVER_FRAME.privateMsg, data: view! },
   );
   toInbox(
     bus,

@@ -5,7 +5,7 @@
  */
 import { desc, eq, sql } from 'drizzle-orm';
 import { CHAT_TYPE, HISTORY_PAGE, type StaffMessage } from '../../lib/messaging/types.ts';
-import { SERVER_FRAME } from '../../lib/realtime/protocol.ts';
+import { SERVER_FRAME } from '../../lib/realtime/protocol/index.ts';
 import { unixSeconds } from '../../lib/time.ts';
 import type { Db } from '../db/index.ts';
 import { staffMessages, staffThreads, users } from '../db/schema.ts';
@@ -93,7 +93,7 @@ export async function sendStaff(
     return { thread: thread!, row: row! };
   });
   const [view] = await toViews(db, [row]);
-  const frame = { type: SERVER_FRAME.mgrMsg, data: view };
+  const frame = { type: SERVER_FRAME.mgrMsg, data: view! };
   toInbox(bus, { users: [userId] }, frame);
   toInbox(bus, { staff: true }, frame);
   if (side === 'staff') {

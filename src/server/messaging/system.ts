@@ -11,7 +11,7 @@ import {
   type AnchorStartLive,
   type SystemMessageView,
 } from '../../lib/messaging/types.ts';
-import { SERVER_FRAME } from '../../lib/realtime/protocol.ts';
+import { SERVER_FRAME } from '../../lib/realtime/protocol/index.ts';
 import { unixSeconds } from '../../lib/time.ts';
 import { queryRows, type Db } from '../db/index.ts';
 import { goLiveAlerts, liveRooms, systemMessages, systemReads, users } from '../db/schema.ts';

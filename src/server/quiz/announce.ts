@@ -4,7 +4,7 @@
  * `guessSettled` when it is drawn or cancelled, to the room and to each bettor in it with their
  * own result and balance.
  */
-import { SERVER_FRAME } from '../../lib/realtime/protocol.ts';
+import { SERVER_FRAME } from '../../lib/realtime/protocol/index.ts';
 import type { GuessSettledData, QuizFrameData, QuizView } from '../../lib/quiz/types.ts';
 import type { Db } from '../db/index.ts';
 import { log } from '../log.ts';

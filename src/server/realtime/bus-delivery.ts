@@ -3,7 +3,7 @@
  * room frames (a quiz's results), inbox frames, new names and avatars, and kicks of revoked
  * sessions.
  */
-import { SERVER_FRAME } from '../../lib/realtime/protocol.ts';
+import { SERVER_FRAME } from '../../lib/realtime/protocol/index.ts';
 import type { BusMessage } from '../shared/bus.ts';
 import type { Connection } from './connection.ts';
 import { deliverInbox } from './inbox-handler.ts';
@@ -41,7 +41,7 @@ export function busDelivery(
       const byUser = new Map(message.frames.map((f) => [f.userId, f.frame]));
       for (const member of members) {
         const frame = member.user ? byUser.get(member.user.id) : undefined;
-        if (frame) member.send(frame.type as never, frame.data);
+        if (frame) member.send(frame);
       }
     } else {
       for (const conn of conns) {
@@ -50,7 +50,7 @@ export function busDelivery(
           (message.userId !== undefined &&
             (conn.user?.id === message.userId || conn.inboxUser === message.userId));
         if (!hit) continue;
-        conn.send(SERVER_FRAME.kicked, {});
+        conn.send({ type: SERVER_FRAME.kicked, data: {} });
         conn.ws.close(KICKED_CLOSE, 'session revoked');
       }
     }

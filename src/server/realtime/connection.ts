@@ -6,9 +6,8 @@ import type { Locale } from '../../lib/i18n/index.ts';
 import {
   SERVER_FRAME,
   type ErrorData,
-  type Frame,
-  type ServerFrameType,
-} from '../../lib/realtime/protocol.ts';
+  type ServerFrame,
+} from '../../lib/realtime/protocol/index.ts';
 import type { ChatProfile } from '../live/chat.ts';
 import { countFrameOut, countRefusal } from './metrics.ts';
 import type { Member } from './rooms.ts';
@@ -113,16 +112,14 @@ export class Connection implements Member {
   }
 
   /** Sends one frame to this socket only. */
-  send<T extends ServerFrameType>(type: T, data: unknown): void {
-    const frame: Frame = { type, data };
-    if (type === SERVER_FRAME.error) countRefusal((data as ErrorData).code);
+  send(frame: ServerFrame): void {
+    if (frame.type === SERVER_FRAME.error) countRefusal(frame.data.code);
     this.sendRaw(Buffer.from(JSON.stringify(frame)));
   }
 
   /** Sends an error frame whose message is `key` in the socket's language. */
   fail(code: number, key: string, extra: Partial<ErrorData> = {}): void {
-    const data: ErrorData = { code, msg: this.t(key), ...extra };
-    this.send(SERVER_FRAME.error, data);
+    this.send({ type: SERVER_FRAME.error, data: { code, msg: this.t(key), ...extra } });
   }
 
   /** Takes one frame from the flood budget; false when the socket is over it. */

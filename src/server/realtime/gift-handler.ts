@@ -15,8 +15,9 @@ import {
   SERVER_FRAME,
   type GiftData,
   type GiftFeedRepData,
-} from '../../lib/realtime/protocol.ts';
+} from '../../lib/realtime/protocol/index.ts';
 import { GIFT_COUNTS } from '../../lib/gifts/types.ts';
+import { clientMsgIdEcho, clientMsgIdSchema } from '../../lib/realtime/client-msg-id.ts';
 import { NotEnoughItemsError } from '../backpack/service.ts';
 import { giftCharger } from '../gifts/charge.ts';
 import { findGift, giftOutcome, sendBackpackGift, type GiftSend } from '../gifts/service.ts';
@@ -39,11 +40,7 @@ const giftSchema = z.object({
     .number()
     .int()
     .refine((n) => (GIFT_COUNTS as readonly number[]).includes(n)),
-  client_msg_id: z
-    .string()
-    .min(1)
-    .max(64)
-    .regex(/^[\w-]+$/),
+  client_msg_id: clientMsgIdSchema,
   source: z.enum([GIFT_SOURCE.wallet, GIFT_SOURCE.backpack]).default(GIFT_SOURCE.wallet),
 });
 
@@ -106,29 +103,31 @@ function nextHit(ctx: RoomContext, key: string, count: number, now: number, comb
 
 /** gift: pays, answers the sender and shows the gift to the room with its combo. */
 export async function handleGift(ctx: RoomContext, conn: Connection, data: unknown): Promise<void> {
+  // Every refusal names the send it refuses, when the send carried a valid id.
+  const echo = clientMsgIdEcho(data);
   const anchorId = conn.room;
   if (anchorId === undefined) {
-    conn.fail(REALTIME_ERROR.notInRoom, 'liveChat.errors.notInRoom');
+    conn.fail(REALTIME_ERROR.notInRoom, 'liveChat.errors.notInRoom', echo);
     return;
   }
   const sender = conn.user;
   if (!sender) {
-    conn.fail(REALTIME_ERROR.forbidden, 'gifts.errors.guest');
+    conn.fail(REALTIME_ERROR.forbidden, 'gifts.errors.guest', echo);
     return;
   }
   if (sender.id === anchorId) {
-    conn.fail(REALTIME_ERROR.forbidden, 'gifts.errors.self');
+    conn.fail(REALTIME_ERROR.forbidden, 'gifts.errors.self', echo);
     return;
   }
   const parsed = giftSchema.safeParse(data);
   if (!parsed.success) {
-    conn.fail(REALTIME_ERROR.badFrame, 'gifts.errors.badGift');
+    conn.fail(REALTIME_ERROR.badFrame, 'gifts.errors.badGift', echo);
     return;
   }
   const { db } = ctx.rt;
   const gift = await findGift(db, parsed.data.giftid);
   if (!gift) {
-    conn.fail(REALTIME_ERROR.badFrame, 'gifts.errors.noGift');
+    conn.fail(REALTIME_ERROR.badFrame, 'gifts.errors.noGift', echo);
     return;
   }
   const now = new Date();
@@ -148,18 +147,18 @@ export async function handleGift(ctx: RoomContext, conn: Connection, data: unkno
         : await payFromWallet(db, send);
   } catch (err) {
     if (err instanceof InsufficientBalanceError) {
-      conn.fail(REALTIME_ERROR.insufficientBalance, 'gifts.errors.insufficient');
+      conn.fail(REALTIME_ERROR.insufficientBalance, 'gifts.errors.insufficient', echo);
       return;
     }
     if (err instanceof NotEnoughItemsError) {
-      conn.fail(REALTIME_ERROR.notEnoughItems, 'gifts.errors.notEnoughItems');
+      conn.fail(REALTIME_ERROR.notEnoughItems, 'gifts.errors.notEnoughItems', echo);
       return;
     }
     log('error', 'gift_failed', { error: (err as Error).message });
-    conn.fail(REALTIME_ERROR.badFrame, 'gifts.errors.failed');
+    conn.fail(REALTIME_ERROR.badFrame, 'gifts.errors.failed', echo);
     return;
   }
-  conn.send(SERVER_FRAME.giftFeedRep, result.feed);
+  conn.send({ type: SERVER_FRAME.giftFeedRep, data: result.feed });
   if (result.replayed) return;
   const hit = await nextHit(
     ctx,

@@ -12,6 +12,7 @@ import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { createI18n, fromApiLang, LOCALES, type Locale } from '../../lib/i18n/index.ts';
 import { findBlankText } from '../../lib/rules/text.ts';
 import { findControlText } from '../../lib/validation/text.ts';
+import { clientMsgIdEcho } from '../../lib/realtime/client-msg-id.ts';
 import {
   CLIENT_FRAME,
   PING_INTERVAL_MS,
@@ -19,7 +20,7 @@ import {
   SERVER_FRAME,
   parseFrame,
   type Frame,
-} from '../../lib/realtime/protocol.ts';
+} from '../../lib/realtime/protocol/index.ts';
 import { writeEachOnFailure } from '../db/batch.ts';
 import { readFileLimit, socketCaps } from '../file-limit.ts';
 import {
@@ -143,7 +144,7 @@ function matchIdOf(data: unknown): number | undefined {
 async function route(ctx: RoomContext, conn: Connection, frame: Frame): Promise<void> {
   switch (frame.type) {
     case CLIENT_FRAME.ping:
-      conn.send(SERVER_FRAME.pong, { time: Date.now() });
+      conn.send({ type: SERVER_FRAME.pong, data: { time: Date.now() } });
       return;
     case CLIENT_FRAME.login:
       return handleJoin(ctx, conn, frame.data, true);
@@ -189,9 +190,9 @@ async function route(ctx: RoomContext, conn: Connection, frame: Frame): Promise<
       return;
     }
     default:
-      conn.send(SERVER_FRAME.error, {
-        code: REALTIME_ERROR.unsupported,
-        msg: `unsupported: ${frame.type.slice(0, 32)}`,
+      conn.send({
+        type: SERVER_FRAME.error,
+        data: { code: REALTIME_ERROR.unsupported, msg: `unsupported: ${frame.type.slice(0, 32)}` },
       });
   }
 }
@@ -257,12 +258,16 @@ export function createHub(rt: Runtime, options: HubOptions = {}): Hub {
       const frame = isBinary ? null : parseFrame(rawText(raw));
       countFrameIn(frame?.type);
       if (!frame) {
-        conn.send(SERVER_FRAME.error, { code: REALTIME_ERROR.badFrame, msg: 'bad frame' });
+        conn.send({
+          type: SERVER_FRAME.error,
+          data: { code: REALTIME_ERROR.badFrame, msg: 'bad frame' },
+        });
         return;
       }
+      // Each refusal below names a gift or bet by its client_msg_id, as the handlers' do.
       // Chat content has its own refusal (with a reason); no other frame takes control text.
       if (frame.type !== CLIENT_FRAME.say && findControlText(frame.data) !== null) {
-        conn.fail(REALTIME_ERROR.badFrame, 'validation.controlChars');
+        conn.fail(REALTIME_ERROR.badFrame, 'validation.controlChars', clientMsgIdEcho(frame.data));
         return;
       }
       // Text that shows nothing: chat and announcements refuse it with their own message.
@@ -271,12 +276,19 @@ export function createHub(rt: Runtime, options: HubOptions = {}): Hub {
         frame.type !== CLIENT_FRAME.announce &&
         findBlankText(frame.data) !== null
       ) {
-        conn.fail(REALTIME_ERROR.badFrame, 'validation.blank');
+        conn.fail(REALTIME_ERROR.badFrame, 'validation.blank', clientMsgIdEcho(frame.data));
         return;
       }
       route(ctx, conn, frame).catch((error: unknown) => {
         log('error', 'hub_frame_failed', { type: frame.type, error: String(error) });
-        conn.send(SERVER_FRAME.error, { code: REALTIME_ERROR.badFrame, msg: 'server error' });
+        conn.send({
+          type: SERVER_FRAME.error,
+          data: {
+            code: REALTIME_ERROR.badFrame,
+            msg: 'server error',
+            ...clientMsgIdEcho(frame.data),
+          },
+        });
       });
     });
     ws.on('close', () => {

@@ -5,7 +5,7 @@
  * channels (`staff`). Bus `inbox` messages are delivered here, membership changes first.
  */
 import { z } from 'zod';
-import { REALTIME_ERROR, SERVER_FRAME } from '../../lib/realtime/protocol.ts';
+import { REALTIME_ERROR, SERVER_FRAME } from '../../lib/realtime/protocol/index.ts';
 import { readUserSig } from '../auth/usersig.ts';
 import { ROLE } from '../db/schema.ts';
 import { profileForSession } from '../live/chat.ts';
@@ -70,7 +70,7 @@ export async function handleInbox(
   joinKey(ctx, conn, EVERYONE);
   if (profile.role === ROLE.admin) joinKey(ctx, conn, STAFF);
   for (const id of groups) joinKey(ctx, conn, groupKey(id));
-  conn.send(SERVER_FRAME.inboxRep, { counts, groups });
+  conn.send({ type: SERVER_FRAME.inboxRep, data: { counts, groups } });
 }
 
 /** Unsubscribes the socket's inbox (on close or a second inbox frame). */

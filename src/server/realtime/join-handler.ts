@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { INT4_MAX } from '../../lib/validation/numbers.ts';
-import { REALTIME_ERROR, SERVER_FRAME, type EnterData } from '../../lib/realtime/protocol.ts';
+import { REALTIME_ERROR, SERVER_FRAME, type EnterData } from '../../lib/realtime/protocol/index.ts';
 import { readUserSig } from '../auth/usersig.ts';
 import { activeBanUntil } from '../live/chat-bans.ts';
 import { canModerate, findRoom, profileForSession } from '../live/chat.ts';

@@ -2,7 +2,7 @@
  * The hub in the metrics: frames in by type, frames refused by error code, frames written out
  * (a plain count: a room's message is written to thousands of sockets) and rooms open.
  */
-import { CLIENT_FRAME } from '../../lib/realtime/protocol.ts';
+import { CLIENT_FRAME } from '../../lib/realtime/protocol/index.ts';
 import { counter, counterFrom } from '../metrics.ts';
 
 const KNOWN_TYPES = new Set<string>(Object.values(CLIENT_FRAME));

@@ -4,7 +4,12 @@
  * anchor or a manager (re-announces an open quiz to the room). Also what joins read: the room's
  * quizzes for `loginRep.guess`, cached per room for a moment and dropped when a quiz frame passes.
  */
-import { REALTIME_ERROR, SERVER_FRAME, type Frame } from '../../lib/realtime/protocol.ts';
+import {
+  REALTIME_ERROR,
+  SERVER_FRAME,
+  type ServerFrame,
+} from '../../lib/realtime/protocol/index.ts';
+import { clientMsgIdEcho } from '../../lib/realtime/client-msg-id.ts';
 import { betSchema, quizIdSchema } from '../../lib/quiz/rules.ts';
 import type { BetRepData, QuizView } from '../../lib/quiz/types.ts';
 import type { Db } from '../db/index.ts';
@@ -61,7 +66,7 @@ export function createQuizHandlers(rt: Runtime) {
     },
 
     /** A quiz frame passed through the room: the cached list is stale. */
-    onRoomFrame(anchorId: number, frame: Frame): void {
+    onRoomFrame(anchorId: number, frame: ServerFrame): void {
       if (frame.type === SERVER_FRAME.quiz || frame.type === SERVER_FRAME.guessSettled) {
         lists.delete(anchorId);
       }
@@ -69,15 +74,18 @@ export function createQuizHandlers(rt: Runtime) {
 
     /** bet: stakes gold on one option of a quiz of the joined room. */
     async bet(conn: Connection, data: unknown): Promise<void> {
+      // Every refusal names the bet it refuses, when the bet carried a valid id.
+      const echo = clientMsgIdEcho(data);
       const anchorId = conn.room;
       if (anchorId === undefined)
-        return conn.fail(REALTIME_ERROR.notInRoom, 'liveChat.errors.notInRoom');
+        return conn.fail(REALTIME_ERROR.notInRoom, 'liveChat.errors.notInRoom', echo);
       const user = conn.user;
-      if (!user) return conn.fail(REALTIME_ERROR.forbidden, 'quiz.errors.guest');
+      if (!user) return conn.fail(REALTIME_ERROR.forbidden, 'quiz.errors.guest', echo);
       // The anchor and the managers run the draw: they may not bet on it.
-      if (conn.isManager) return conn.fail(REALTIME_ERROR.forbidden, 'quiz.errors.staffCannotBet');
+      if (conn.isManager)
+        return conn.fail(REALTIME_ERROR.forbidden, 'quiz.errors.staffCannotBet', echo);
       const parsed = betSchema.safeParse(data);
-      if (!parsed.success) return conn.fail(REALTIME_ERROR.badFrame, 'quiz.errors.badBet');
+      if (!parsed.success) return conn.fail(REALTIME_ERROR.badFrame, 'quiz.errors.badBet', echo);
       const { guess_id, option, amount, client_msg_id } = parsed.data;
       let outcome;
       try {
@@ -91,17 +99,21 @@ export function createQuizHandlers(rt: Runtime) {
         });
       } catch (error) {
         log('error', 'quiz_bet_failed', { error: String(error) });
-        return conn.fail(REALTIME_ERROR.badFrame, 'quiz.errors.betFailed');
+        return conn.fail(REALTIME_ERROR.badFrame, 'quiz.errors.betFailed', echo);
       }
       if (outcome.status !== 'ok' && outcome.status !== 'replayed') {
         const code =
           outcome.status === 'short'
             ? REALTIME_ERROR.insufficientBalance
             : REALTIME_ERROR.refusedBet;
-        conn.send(SERVER_FRAME.error, {
-          code,
-          msg: conn.t(REFUSALS[outcome.status], { min: (outcome.minBet ?? 0) / 100 }),
-          reason: outcome.status,
+        conn.send({
+          type: SERVER_FRAME.error,
+          data: {
+            code,
+            msg: conn.t(REFUSALS[outcome.status], { min: (outcome.minBet ?? 0) / 100 }),
+            reason: outcome.status,
+            ...echo,
+          },
         });
         return;
       }
@@ -112,7 +124,7 @@ export function createQuizHandlers(rt: Runtime) {
         stake: stakeView(outcome.stake!),
         bal: outcome.balances!,
       };
-      conn.send(SERVER_FRAME.betRep, rep);
+      conn.send({ type: SERVER_FRAME.betRep, data: rep });
     },
 
     /** quizPrompt: the anchor or a manager shows an open quiz to the room again. */
@@ -128,7 +140,7 @@ export function createQuizHandlers(rt: Runtime) {
       if (!quiz || quiz.anchor_id !== anchorId)
         return conn.fail(REALTIME_ERROR.badFrame, 'quiz.errors.notFound');
       announceQuiz(rt.bus, quiz, 'prompt');
-      conn.send(SERVER_FRAME.quizPrompt, { guess_id: quiz.guess_id });
+      conn.send({ type: SERVER_FRAME.quizPrompt, data: { guess_id: quiz.guess_id } });
     },
 
     stop: () => pools.stop(),

@@ -12,9 +12,10 @@ import { missingPropKey, sayPropsSchema, type SayProps } from '../../lib/live/pr
 import {
   REALTIME_ERROR,
   SERVER_FRAME,
-  type Frame,
+  type ManagerAction,
   type SayData,
-} from '../../lib/realtime/protocol.ts';
+  type ServerFrame,
+} from '../../lib/realtime/protocol/index.ts';
 import {
   BAN_REASONS,
   BAN_UNITS,
@@ -70,7 +71,7 @@ export interface RoomContext {
 }
 
 /** Publishes a frame to a room in every process. */
-function toRoom(ctx: RoomContext, anchorId: number, frame: Frame): void {
+function toRoom(ctx: RoomContext, anchorId: number, frame: ServerFrame): void {
   ctx.rt.bus.publish({ kind: 'room', anchorId, frame });
 }
 
@@ -217,8 +218,8 @@ const banSchema = z.object({
   reason: z.enum(BAN_REASONS).exclude(['auto']),
 });
 
-function ack(conn: Connection, action: string): void {
-  conn.send(SERVER_FRAME.ack, { action, msg: conn.t(`liveChat.acks.${action}`) });
+function ack(conn: Connection, action: ManagerAction): void {
+  conn.send({ type: SERVER_FRAME.ack, data: { action, msg: conn.t(`liveChat.acks.${action}`) } });
 }
 
 /** ban: a manager bans a user of the room for a time and a reason. */
@@ -296,7 +297,7 @@ export async function handleClear(ctx: RoomContext, conn: Connection): Promise<v
     type: SERVER_FRAME.clearChat,
     data: { chat_id: anchorId, user_id: conn.user!.id },
   });
-  conn.send(SERVER_FRAME.clearRep, { chat_id: anchorId });
+  conn.send({ type: SERVER_FRAME.clearRep, data: { chat_id: anchorId } });
   ack(conn, 'clearChat');
 }
 
@@ -346,13 +347,13 @@ export function createRoomContext(rt: Runtime, rooms: Rooms<Connection>): RoomCo
 }
 
 /** Lookup used by bus deliveries: applies ban changes to the target's sockets here. */
-export function applyRoomSideEffects(ctx: RoomContext, anchorId: number, frame: Frame): void {
+export function applyRoomSideEffects(ctx: RoomContext, anchorId: number, frame: ServerFrame): void {
   ctx.snapshots.apply(anchorId, frame);
   ctx.quiz.onRoomFrame(anchorId, frame);
   if (frame.type !== SERVER_FRAME.bannedUser && frame.type !== SERVER_FRAME.unbannedUser) return;
-  const { uid, until } = frame.data as { uid: number; until?: number | null };
+  // A ban sets the end (null: permanent); a lift clears it.
+  const bannedUntil = frame.type === SERVER_FRAME.bannedUser ? frame.data.until : undefined;
   for (const member of ctx.rooms.members(roomKey(anchorId))) {
-    if (member.user?.id !== uid) continue;
-    member.bannedUntil = frame.type === SERVER_FRAME.bannedUser ? (until ?? null) : undefined;
+    if (member.user?.id === frame.data.uid) member.bannedUntil = bannedUntil;
   }
 }

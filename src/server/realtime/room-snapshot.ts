@@ -14,10 +14,11 @@
  */
 import {
   SERVER_FRAME,
-  type Frame,
   type LoginRepData,
   type SayData,
-} from '../../lib/realtime/protocol.ts';
+  type ServerFrame,
+  type ServerFrameType,
+} from '../../lib/realtime/protocol/index.ts';
 import type { Db } from '../db/index.ts';
 import { recentMessages } from '../live/chat-messages.ts';
 import { HISTORY_SIZE, roomModerators } from '../live/chat.ts';
@@ -47,11 +48,11 @@ export interface RoomSnapshots {
   /** The snapshot of an existing room (loaded once for concurrent joins). */
   get: (anchorId: number) => Promise<RoomSnapshot>;
   /** Applies a frame published to the room. */
-  apply: (anchorId: number, frame: Frame) => void;
+  apply: (anchorId: number, frame: ServerFrame) => void;
 }
 
 /** Frames that change nothing a join reads. */
-const IGNORED = new Set<string>([
+const IGNORED = new Set<ServerFrameType>([
   SERVER_FRAME.gift,
   SERVER_FRAME.giftFeedRep,
   SERVER_FRAME.enter,
@@ -138,7 +139,7 @@ export function createRoomSnapshots(db: Db, options: RoomSnapshotOptions = {}): 
       const history = ready?.history;
       if (ready) ready.historyJson = undefined;
       if (frame.type === SERVER_FRAME.say && history) {
-        const say = frame.data as SayData;
+        const say = frame.data;
         if (history.some((m) => m.id === say.id)) return;
         history.push(say);
         history.sort((a, b) => a.id - b.id);

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SERVER_FRAME, type Frame } from '../../lib/realtime/protocol.ts';
+import { SERVER_FRAME, type Frame, type ServerFrame } from '../../lib/realtime/protocol/index.ts';
 import { createRooms, type Member } from './rooms.ts';
 
 function member() {
@@ -9,7 +9,8 @@ function member() {
   };
 }
 
-const say = (n: number): Frame => ({ type: SERVER_FRAME.say, data: { n } });
+/** Frame number `n` (any typed frame will do: the rooms only pass bytes on). */
+const numbered = (n: number): ServerFrame => ({ type: SERVER_FRAME.deleteMsg, data: { id: n } });
 
 describe('rooms', () => {
   afterEach(() => vi.useRealTimers());
@@ -18,9 +19,9 @@ describe('rooms', () => {
     const rooms = createRooms({ tickMs: 100 });
     const a = member();
     rooms.join('r:1', a);
-    rooms.deliver('r:1', say(1));
+    rooms.deliver('r:1', numbered(1));
     await new Promise((r) => setTimeout(r, 5));
-    expect(a.got.map((b) => JSON.parse(b.toString()) as Frame)).toEqual([say(1)]);
+    expect(a.got.map((b) => JSON.parse(b.toString()) as Frame)).toEqual([numbered(1)]);
     rooms.close();
   });
 
@@ -32,10 +33,10 @@ describe('rooms', () => {
     rooms.join('r:1', a);
     rooms.join('r:1', b);
     rooms.join('r:2', member());
-    for (let i = 0; i < 50; i++) rooms.deliver('r:1', say(i));
+    for (let i = 0; i < 50; i++) rooms.deliver('r:1', numbered(i));
     vi.advanceTimersByTime(0);
     expect(a.got).toHaveLength(1);
-    for (let i = 50; i < 100; i++) rooms.deliver('r:1', say(i));
+    for (let i = 50; i < 100; i++) rooms.deliver('r:1', numbered(i));
     vi.advanceTimersByTime(50);
     expect(a.got).toHaveLength(1);
     vi.advanceTimersByTime(50);
@@ -43,7 +44,7 @@ describe('rooms', () => {
     expect(a.got[1]).toBe(b.got[1]);
     const batch = JSON.parse(a.got[1]!.toString()) as Frame<string, Frame[]>;
     expect(batch.type).toBe(SERVER_FRAME.batch);
-    expect(batch.data.map((f) => (f.data as { n: number }).n)).toEqual(
+    expect(batch.data.map((f) => (f.data as { id: number }).id)).toEqual(
       [...Array(50).keys()].map((i) => i + 50),
     );
     rooms.close();
@@ -55,7 +56,7 @@ describe('rooms', () => {
     const a = member();
     rooms.join('r:1', a);
     rooms.leave('r:1', a);
-    rooms.deliver('r:1', say(1));
+    rooms.deliver('r:1', numbered(1));
     vi.advanceTimersByTime(20);
     expect(a.got).toHaveLength(0);
     expect(rooms.count()).toBe(0);
@@ -69,11 +70,11 @@ describe('rooms', () => {
       m.got.flatMap((b) => {
         const f = JSON.parse(b.toString()) as Frame<string, Frame[]>;
         return (f.type === SERVER_FRAME.batch ? f.data : [f]).map(
-          (x) => (x.data as { n: number }).n,
+          (x) => (x.data as { id: number }).id,
         );
       });
 
-    rooms.deliver('r:1', say(0));
+    rooms.deliver('r:1', numbered(0));
     // Three shards (2 + 2 + 1): one is flushed per event-loop turn (a fake turn takes 1 ms).
     vi.advanceTimersByTime(0);
     expect(all.map((m) => m.got.length)).toEqual([1, 1, 0, 0, 0]);
@@ -84,7 +85,7 @@ describe('rooms', () => {
 
     // Busy: frames arriving between flushes wait for each shard's tick, then go together.
     for (let i = 1; i <= 30; i++) {
-      rooms.deliver('r:1', say(i));
+      rooms.deliver('r:1', numbered(i));
       vi.advanceTimersByTime(10);
     }
     vi.advanceTimersByTime(200);
@@ -105,7 +106,7 @@ describe('rooms', () => {
     const b = member();
     rooms.join('r:1', a);
     rooms.join('r:1', b);
-    rooms.deliver('r:1', say(1));
+    rooms.deliver('r:1', numbered(1));
     vi.advanceTimersByTime(0);
     expect([a.got.length, b.got.length]).toEqual([1, 0]);
     // b leaves before its shard's turn: nothing is sent to it, a later member starts fresh.
@@ -114,10 +115,10 @@ describe('rooms', () => {
     expect(b.got).toHaveLength(0);
     const c = member();
     rooms.join('r:1', c);
-    rooms.deliver('r:1', say(2));
+    rooms.deliver('r:1', numbered(2));
     vi.advanceTimersByTime(200);
-    expect(c.got.map((p) => JSON.parse(p.toString()) as Frame)).toEqual([say(2)]);
-    expect(a.got.map((p) => JSON.parse(p.toString()) as Frame)).toEqual([say(1), say(2)]);
+    expect(c.got.map((p) => JSON.parse(p.toString()) as Frame)).toEqual([numbered(2)]);
+    expect(a.got.map((p) => JSON.parse(p.toString()) as Frame)).toEqual([numbered(1), numbered(2)]);
     rooms.close();
   });
 });

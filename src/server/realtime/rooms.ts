@@ -12,7 +12,7 @@
  * place in this one. In shards, each member waits for one round of the room at most, and
  * frames coming in are read between shards.
  */
-import { SERVER_FRAME, type Frame } from '../../lib/realtime/protocol.ts';
+import { SERVER_FRAME, type ServerFrame } from '../../lib/realtime/protocol/index.ts';
 
 /** A member of a room: something that takes ready-made bytes. */
 export interface Member {
@@ -27,7 +27,7 @@ export interface Rooms<M extends Member> {
   /** Removes `member` from room `key`. */
   leave: (key: string, member: M) => void;
   /** Queues `frame` for every member of `key`; it leaves within one tick. */
-  deliver: (key: string, frame: Frame) => void;
+  deliver: (key: string, frame: ServerFrame) => void;
   /** Members of `key` here. */
   members: (key: string) => ReadonlySet<M>;
   /** Number of rooms with members here. */

@@ -6,22 +6,22 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
-import type { Frame } from '../../lib/realtime/protocol.ts';
+import type { ServerFrame } from '../../lib/realtime/protocol/index.ts';
 import { log } from '../log.ts';
 import { histogram } from '../metrics.ts';
 
 /** What travels on the bus. */
 export type BusMessage =
   /** A frame for everyone in a room (the anchor's user id). */
-  | { kind: 'room'; anchorId: number; frame: Frame }
+  | { kind: 'room'; anchorId: number; frame: ServerFrame }
   /** Close the sockets of a revoked session, or of every session of a user. */
   | { kind: 'kick'; tokenHash?: string; userId?: number }
   /** Frames for some users of a room, each their own (a quiz's results). */
-  | { kind: 'roomUsers'; anchorId: number; frames: { userId: number; frame: Frame }[] }
+  | { kind: 'roomUsers'; anchorId: number; frames: { userId: number; frame: ServerFrame }[] }
   /** A frame for everyone watching a match. */
-  | { kind: 'match'; matchId: number; frame: Frame }
+  | { kind: 'match'; matchId: number; frame: ServerFrame }
   /** Messaging: a frame for inbox sockets, and fan-group membership changes to follow. */
-  | { kind: 'inbox'; to: InboxTarget; frame?: Frame; membership?: GroupMembership }
+  | { kind: 'inbox'; to: InboxTarget; frame?: ServerFrame; membership?: GroupMembership }
   /** A user's name or avatar changed: their open sockets speak with the new ones from now on. */
   | { kind: 'profile'; userId: number; nickName: string; avatar: string };
 

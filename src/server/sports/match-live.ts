@@ -17,16 +17,13 @@ import {
   type MatchState,
   type MatchStats,
 } from '../../lib/sports/match-centre.ts';
+import type { MatchLiveData } from '../../lib/realtime/protocol/index.ts';
 import type { Db } from '../db/index.ts';
 import { matchDetails, matchEvents, matches, MATCH_STATUS } from '../db/schema.ts';
 import { log } from '../log.ts';
 
 /** What publishMatchLive announces: the data of a matchLive frame; payload is the value as JSON. */
-export interface MatchLiveMessage {
-  matchId: number;
-  kind: MatchLiveKind;
-  payload: string;
-}
+export type MatchLiveMessage = MatchLiveData;
 
 /** An update to publish, by kind. */
 export type MatchLiveInput =

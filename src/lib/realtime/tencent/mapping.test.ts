@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CLIENT_FRAME, SERVER_FRAME, type Frame, type GiftData } from '../protocol.ts';
+import { CLIENT_FRAME, SERVER_FRAME, type Frame, type GiftData } from '../protocol/index.ts';
 import {
   fromTencent,
   GIFT_FEED,

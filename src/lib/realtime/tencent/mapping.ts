@@ -26,8 +26,9 @@ import {
   SERVER_FRAME,
   parseFrame,
   type Frame,
-  type SayData,
-} from '../protocol.ts';
+  type ServerFrameData,
+  type ServerFrameOf,
+} from '../protocol/index.ts';
 
 /** `extension` of our custom messages: the format's name and version. */
 export const TENCENT_EXTENSION = 'arena.frame/1';
@@ -126,18 +127,29 @@ const giftFeedSchema = z.object({
 });
 
 /** Who may send a type to an address, and its data. */
-interface Route {
+interface Route<T = unknown> {
   sender: 'member' | 'admin';
-  schema: z.ZodType;
+  schema: z.ZodType<T>;
 }
+
+/** The frames a room's group carries: server frames, as the room's store takes them. */
+export type TencentRoomFrame = ServerFrameOf<
+  typeof SERVER_FRAME.say | typeof SERVER_FRAME.gift | typeof SERVER_FRAME.quizPrompt
+>;
+
+/** A room `say`: what the browser sends to the group. */
+export type TencentSayFrame = ServerFrameOf<typeof SERVER_FRAME.say>;
+
+/** The room's routes; each schema gives its frame's data type (checked here). */
+const ROOM_ROUTES = {
+  [SERVER_FRAME.say]: { sender: 'member', schema: saySchema },
+  [SERVER_FRAME.gift]: { sender: 'admin', schema: giftSchema },
+  [SERVER_FRAME.quizPrompt]: { sender: 'admin', schema: z.object({ guess_id: int(1) }) },
+} satisfies { [K in TencentRoomFrame['type']]: Route<ServerFrameData[K]> };
 
 /** The frames each address carries, by Tencent-side name. */
 const ROUTES: Record<TencentAddress, Record<string, Route>> = {
-  room: {
-    [SERVER_FRAME.say]: { sender: 'member', schema: saySchema },
-    [SERVER_FRAME.gift]: { sender: 'admin', schema: giftSchema },
-    [SERVER_FRAME.quizPrompt]: { sender: 'admin', schema: z.object({ guess_id: int(1) }) },
-  },
+  room: ROOM_ROUTES,
   admin: {
     [CLIENT_FRAME.login]: { sender: 'member', schema: z.object({ groupId, channel: text(32) }) },
     [CLIENT_FRAME.first]: { sender: 'member', schema: z.object({ groupId, channel: text(32) }) },
@@ -169,8 +181,9 @@ function ourName(name: string, address: TencentAddress): string {
  */
 export function tencentRoute(frame: Frame): 'tencent' | 'hub' {
   if (frame.type !== CLIENT_FRAME.say) return 'hub';
-  const data = frame.data as { props?: unknown } | null;
-  return data && data.props === undefined ? 'tencent' : 'hub';
+  const { data } = frame;
+  if (typeof data !== 'object' || data === null) return 'hub';
+  return 'props' in data && data.props !== undefined ? 'hub' : 'tencent';
 }
 
 /**
@@ -224,15 +237,31 @@ export function fromTencent(message: unknown, adminId = TENCENT_ADMIN): Frame | 
   if (!address || !frame || frame.type !== description) return null;
   const route = ROUTES[address][frame.type];
   if (!route || (route.sender === 'admin') !== (m.from === adminId)) return null;
-  const parsed = route.schema.safeParse(frame.data);
-  if (!parsed.success) return null;
   const type = ourName(frame.type, address);
   if (address === 'room' && type === SERVER_FRAME.say) {
-    const say = parsed.data as SayData;
+    const parsed = ROOM_ROUTES[SERVER_FRAME.say].schema.safeParse(frame.data);
+    if (!parsed.success) return null;
+    const say = parsed.data;
     if (String(say.user_id) !== m.from || !Number.isFinite(m.time)) return null;
     return { type, data: { ...say, id: tencentMessageId(m), time: Math.floor(m.time) * 1000 } };
   }
-  return { type, data: parsed.data };
+  const parsed = route.schema.safeParse(frame.data);
+  return parsed.success ? { type, data: parsed.data } : null;
+}
+
+/**
+ * The room frame of a received Tencent message: what fromTencent reads from the room's group,
+ * typed (its data passed the room route's schema, whose type is the frame's); null for anything
+ * else, one-to-one messages included.
+ */
+export function roomFrameFromTencent(
+  message: unknown,
+  adminId = TENCENT_ADMIN,
+): TencentRoomFrame | null {
+  const frame = fromTencent(message, adminId);
+  if (!frame || (message as TencentMessage).conversationType !== TIM_CONVERSATION.group)
+    return null;
+  return frame as TencentRoomFrame;
 }
 
 /** The sender's own fields of a `say`: who is speaking, as the room shows them. */
@@ -247,11 +276,7 @@ export interface Speaker {
 }
 
 /** The room `say` frame of a plain message `content` by `speaker` (id and time set by Tencent). */
-export function sayFrame(
-  content: string,
-  speaker: Speaker,
-  now = Date.now(),
-): Frame<'say', SayData> {
+export function sayFrame(content: string, speaker: Speaker, now = Date.now()): TencentSayFrame {
   return {
     type: SERVER_FRAME.say,
     data: {

@@ -6,13 +6,14 @@
  * stays open beside it for everything else.
  */
 import type TencentCloudChat from '@tencentcloud/chat';
-import { SERVER_FRAME, type Frame } from '../protocol.ts';
+import { SERVER_FRAME, type ServerFrame } from '../protocol/index.ts';
 import {
-  fromTencent,
+  roomFrameFromTencent,
   TENCENT_ADMIN,
   TIM_CONVERSATION,
   toTencent,
   type TencentCustomPayload,
+  type TencentSayFrame,
 } from './mapping.ts';
 
 /**
@@ -54,8 +55,8 @@ export interface TencentChatOptions {
   groupId: string;
   /** getUserSig: the chat id and its Tencent UserSig. */
   credentials: () => Promise<{ id: string; sig: string }>;
-  /** Each frame of ours that arrives, and our own sent messages once Tencent took them. */
-  onFrame: (frame: Frame) => void;
+  /** Each room frame of ours that arrives, and our own sent messages once Tencent took them. */
+  onFrame: (frame: ServerFrame) => void;
   /** State changes. */
   onState?: (state: TencentChatState) => void;
   /** The account our server speaks as (default the application's `administrator`). */
@@ -67,7 +68,7 @@ export interface TencentChatOptions {
 /** A room's Tencent chat. */
 export interface TencentChat {
   /** Sends a room `say` (sayFrame); false when not joined yet, or Tencent or the mapping refused it. */
-  send: (frame: Frame) => Promise<boolean>;
+  send: (frame: TencentSayFrame) => Promise<boolean>;
   /** True once joined to the group. */
   ready: () => boolean;
   /** Leaves the group, logs out and drops the instance. */
@@ -108,7 +109,7 @@ export function openTencentChat(options: TencentChatOptions): TencentChat {
       seen.add(m.ID);
       if (seen.size > SEEN_LIMIT) seen.delete(seen.values().next().value!);
     }
-    const frame = fromTencent(message, adminId);
+    const frame = roomFrameFromTencent(message, adminId);
     if (frame) onFrame(frame);
   }
 
@@ -166,7 +167,7 @@ export function openTencentChat(options: TencentChatOptions): TencentChat {
       .catch(() => {});
   }
 
-  async function send(frame: Frame): Promise<boolean> {
+  async function send(frame: TencentSayFrame): Promise<boolean> {
     if (state !== 'ready' || !chat || !sdk || frame.type !== SERVER_FRAME.say) return false;
     const payload = toTencent(frame, 'room');
     if (!payload) return false;
