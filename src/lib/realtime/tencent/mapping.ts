@@ -26,6 +26,7 @@ import {
   SERVER_FRAME,
   parseFrame,
   type Frame,
+  type SayData,
   type ServerFrameData,
   type ServerFrameOf,
 } from '../protocol/index.ts';
@@ -265,15 +266,10 @@ export function roomFrameFromTencent(
 }
 
 /** The sender's own fields of a `say`: who is speaking, as the room shows them. */
-export interface Speaker {
-  user_id: number;
-  from_client_name: string;
-  avatar: string;
-  level: number;
-  vip_level: number;
-  role: number;
-  is_manager: boolean;
-}
+export type Speaker = Pick<
+  SayData,
+  'user_id' | 'from_client_name' | 'avatar' | 'level' | 'vip_level' | 'role' | 'is_manager'
+>;
 
 /** The room `say` frame of a plain message `content` by `speaker` (id and time set by Tencent). */
 export function sayFrame(content: string, speaker: Speaker, now = Date.now()): TencentSayFrame {
