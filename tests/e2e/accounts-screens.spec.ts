@@ -7,7 +7,14 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
 import { createUser } from '../../src/server/users/service.ts';
 import { openCard, openLogin, shot, smsCode } from './accounts-helpers.ts';
-import { expect, nextChallenge, solveCaptcha, test, useLocale } from './fixtures.ts';
+import {
+  expect,
+  nextChallenge,
+  signIn as apiSignIn,
+  solveCaptcha,
+  test,
+  useLocale,
+} from './fixtures.ts';
 
 type Locale = 'en-US' | 'zh-CN';
 
@@ -28,16 +35,7 @@ const TEXT = {
 
 /** Signs a demo account in through the API (for screens that only need a logged-in header). */
 async function signIn(page: Page, mobile: string) {
-  const res = await page.request.post('/api/user/login', {
-    data: { account: mobile, pwd: 'demo1234', platform: 0, login_type: 1, source_id: 10001 },
-  });
-  const { data } = (await res.json()) as { data: { token: string; id: number } };
-  await page.evaluate((d) => {
-    localStorage.setItem('token', d.token);
-    localStorage.setItem('id', String(d.id));
-    localStorage.setItem('userInfo', JSON.stringify({ ...d, token: undefined }));
-  }, data);
-  await page.reload();
+  await apiSignIn(page, mobile);
   await expect(page.locator('[data-site-header]')).toHaveAttribute('data-auth', 'in');
 }
 

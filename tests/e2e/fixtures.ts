@@ -231,8 +231,8 @@ export async function useLocale(
   await page.context().addCookies([{ name: 'language', value: locale, url: baseURL }]);
 }
 
-/** Signs a demo account in through the API and reloads, as if it had logged in. */
-export async function signIn(page: Page, mobile: string): Promise<void> {
+/** Signs a demo account in through the API and reloads, as if it had logged in; its token. */
+export async function signIn(page: Page, mobile: string): Promise<string> {
   const res = await page.request.post('/api/user/login', {
     data: { account: mobile, pwd: 'demo1234', platform: 0, login_type: 1, source_id: 10001 },
   });
@@ -243,6 +243,7 @@ export async function signIn(page: Page, mobile: string): Promise<void> {
     localStorage.setItem('userInfo', JSON.stringify({ ...d, token: undefined }));
   }, data);
   await page.reload();
+  return data.token;
 }
 
 /**

@@ -10,22 +10,13 @@ import type { GameState } from '../../src/lib/games/api-types.ts';
 import { formatCount } from '../../src/lib/format.ts';
 import type { TalentList } from '../../src/lib/rankings/types.ts';
 import { appConfig } from '../../src/server/db/schema.ts';
-import { expect, screenshot, test, useLocale } from './fixtures.ts';
+import { expect, screenshot, signIn as apiSignIn, test, useLocale } from './fixtures.ts';
 
 /** Signs a demo account in through the API and reloads (for screens that only need a session). */
 async function signIn(page: Page, mobile: string): Promise<string> {
-  const res = await page.request.post('/api/user/login', {
-    data: { account: mobile, pwd: 'demo1234', platform: 0, login_type: 1, source_id: 10001 },
-  });
-  const { data } = (await res.json()) as { data: { token: string; id: number } };
-  await page.evaluate((d) => {
-    localStorage.setItem('token', d.token);
-    localStorage.setItem('id', String(d.id));
-    localStorage.setItem('userInfo', JSON.stringify({ ...d, token: undefined }));
-  }, data);
-  await page.reload();
+  const token = await apiSignIn(page, mobile);
   await expect(page.locator('[data-site-header]')).toHaveAttribute('data-auth', 'in');
-  return data.token;
+  return token;
 }
 
 /** The player's game state as the server has it. */
