@@ -191,3 +191,21 @@ describe('the shape of the code', () => {
     expect(upward.length).toBeLessThanOrEqual(10);
   });
 });
+
+/** A quoted string that starts with an API path. */
+const API_PATH_STRING = /['"`]\/(?:api|webapi)\//;
+
+describe('calls are named by endpoint descriptors', () => {
+  it('no API path is spelled in src/islands or src/lib/stores', () => {
+    const spelled = [path.join(ROOT, 'islands'), path.join(ROOT, 'lib', 'stores')]
+      .flatMap((dir) => sources(dir))
+      .flatMap((file) =>
+        readFileSync(file, 'utf8')
+          .split('\n')
+          .map((line, i) => ({ line, at: `${path.relative(ROOT, file)}:${i + 1}` }))
+          .filter(({ line }) => API_PATH_STRING.test(line) && !/^\s*(\/\/|\*|\/\*)/.test(line))
+          .map(({ at, line }) => `${at} ${line.trim()}`),
+      );
+    expect(spelled).toEqual([]);
+  });
+});

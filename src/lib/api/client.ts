@@ -3,7 +3,8 @@
  * spec's headers. Status 0 resolves with data, 1 rejects with the server's message, 2 clears
  * the session, opens login and rejects with "login timed out". An answer the server encrypted
  * (API_RESPONSE_KEY) is decrypted with the build's PUBLIC_API_RESPONSE_KEY before it is read.
- * Only store modules import it.
+ * Only store modules import it, and they name their calls by endpoint descriptor
+ * (`lib/api/endpoint.ts`): `send(gamesApi.state)`, `send(followsApi.toggle, { anchorid })`.
  */
 import ky, { type KyResponse } from 'ky';
 import { channelForHost } from '../channel.ts';
@@ -12,6 +13,7 @@ import { toApiLang } from '../i18n/locale.ts';
 import { $locale } from '../stores/locale.ts';
 import { openLogin } from '../stores/dialogs.ts';
 import { $token, $userId, clearSession } from '../stores/session.ts';
+import type { ApiParams, Endpoint } from './endpoint.ts';
 import { API_STATUS, SEALED_HEADER, type ApiEnvelope } from './envelope.ts';
 
 /** Request time-out of every call (spec §9). */
@@ -120,4 +122,23 @@ function toParams(body: Record<string, unknown> | undefined): Record<string, str
       params[k] = String(v);
   }
   return params;
+}
+
+/** The parameters argument of a descriptor's call: none, or what it takes. */
+type ParamsArg<P> = P extends ApiParams ? [params: P] : [];
+
+/** Sends a descriptor's call and resolves with `data` on status 0; rejects with the message otherwise. */
+export function send<P extends ApiParams | void, D>(
+  endpoint: Endpoint<P, D>,
+  ...params: ParamsArg<P>
+): Promise<D> {
+  return call<D>(endpoint.method, endpoint.path, params[0]);
+}
+
+/** Sends a descriptor's call and returns its whole envelope (where a non-zero status is an answer). */
+export function sendForEnvelope<P extends ApiParams | void, D>(
+  endpoint: Endpoint<P, D>,
+  ...params: ParamsArg<P>
+): Promise<ApiEnvelope<D>> {
+  return request<D>(endpoint.method, endpoint.path, params[0]);
 }

@@ -16,10 +16,12 @@ vi.mock('../api/client.ts', async (importOriginal) => {
   const real = await importOriginal<typeof client>();
   return {
     ...real,
-    call: (method: string, path: string, body?: Record<string, unknown>) => {
-      api.calls.push({ method, path, body });
-      const answer = api.answers.get(path);
-      return answer ? answer() : Promise.reject(new real.ApiCallError(`no route ${path}`, -1));
+    send: (endpoint: { method: string; path: string }, body?: Record<string, unknown>) => {
+      api.calls.push({ method: endpoint.method, path: endpoint.path, body });
+      const answer = api.answers.get(endpoint.path);
+      return answer
+        ? answer()
+        : Promise.reject(new real.ApiCallError(`no route ${endpoint.path}`, -1));
     },
   };
 });

@@ -3,8 +3,9 @@
  * results. Rolls happen on the server; this store only asks and remembers the answers.
  */
 import { atom } from 'nanostores';
-import { call } from '../api/client.ts';
-import type { GameState, MonopolyRoll, PlayTotals, SieveRoll } from '../games/api-types.ts';
+import { send } from '../api/client.ts';
+import { gamesApi } from '../games/api.ts';
+import type { MonopolyRoll, PlayTotals, SieveRoll } from '../games/api-types.ts';
 import type { GameId } from '../games/catalog.ts';
 import type { SieveBet } from '../games/sieve.ts';
 import { $loggedIn } from './session.ts';
@@ -52,7 +53,7 @@ export async function loadGameState(): Promise<void> {
     return;
   }
   try {
-    $gameState.set(await call<GameState>('get', '/api/game/state'));
+    $gameState.set(await send(gamesApi.state));
     $gameError.set(null);
   } catch (err) {
     $gameError.set((err as Error).message);
@@ -61,14 +62,13 @@ export async function loadGameState(): Promise<void> {
 
 async function roll<T extends PlayTotals>(
   game: GameId,
-  path: string,
-  body: Record<string, unknown>,
+  sendRoll: () => Promise<T>,
 ): Promise<T | null> {
   if ($rolling.get()) return null;
   $rolling.set(game);
   $gameError.set(null);
   try {
-    const result = await call<T>('post', path, body);
+    const result = await sendRoll();
     $gameState.set(applyRoll($gameState.get(), game, result));
     return result;
   } catch (err) {
@@ -81,8 +81,8 @@ async function roll<T extends PlayTotals>(
 
 /** Rolls the three dice for a guess; resolves with the result, or null when refused. */
 export async function rollSieve(bet: SieveBet): Promise<SieveRoll | null> {
-  const body = bet.kind === 'total' ? { bet: 'total', total: bet.total } : { bet: bet.kind };
-  const result = await roll<SieveRoll>('sieve', '/api/game/sieve/roll', body);
+  const body = bet.kind === 'total' ? { bet: 'total' as const, total: bet.total } : { bet: bet.kind };
+  const result = await roll<SieveRoll>('sieve', () => send(gamesApi.sieveRoll, body));
   if (result)
     $sieveHistory.set([{ ...result, bet }, ...$sieveHistory.get()].slice(0, HISTORY_SIZE));
   return result;
@@ -90,7 +90,7 @@ export async function rollSieve(bet: SieveBet): Promise<SieveRoll | null> {
 
 /** Rolls the die of the board game; resolves with the move, or null when refused. */
 export async function rollMonopoly(): Promise<MonopolyRoll | null> {
-  const result = await roll<MonopolyRoll>('monopoly', '/api/game/monopoly/roll', {});
+  const result = await roll<MonopolyRoll>('monopoly', () => send(gamesApi.monopolyRoll));
   if (result) $lastMove.set(result);
   return result;
 }
