@@ -5,7 +5,7 @@
 import { atom } from 'nanostores';
 import { send } from '../api/client.ts';
 import { gamesApi } from '../games/api.ts';
-import type { MonopolyRoll, PlayTotals, SieveRoll } from '../games/api-types.ts';
+import type { GameState, MonopolyRoll, PlayTotals, SieveRoll } from '../games/api-types.ts';
 import type { GameId } from '../games/catalog.ts';
 import type { SieveBet } from '../games/sieve.ts';
 import { $loggedIn } from './session.ts';
@@ -81,7 +81,8 @@ async function roll<T extends PlayTotals>(
 
 /** Rolls the three dice for a guess; resolves with the result, or null when refused. */
 export async function rollSieve(bet: SieveBet): Promise<SieveRoll | null> {
-  const body = bet.kind === 'total' ? { bet: 'total' as const, total: bet.total } : { bet: bet.kind };
+  const body =
+    bet.kind === 'total' ? { bet: 'total' as const, total: bet.total } : { bet: bet.kind };
   const result = await roll<SieveRoll>('sieve', () => send(gamesApi.sieveRoll, body));
   if (result)
     $sieveHistory.set([{ ...result, bet }, ...$sieveHistory.get()].slice(0, HISTORY_SIZE));
