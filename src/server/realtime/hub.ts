@@ -4,7 +4,6 @@
  * process's sockets, closes silent or slow connections and shuts down cleanly. Protocol:
  * docs/realtime.md.
  */
-import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { TFunction } from 'i18next';
@@ -19,9 +18,7 @@ import {
   REALTIME_ERROR,
   SERVER_FRAME,
   parseFrame,
-  type Frame,
 } from '../../lib/realtime/protocol/index.ts';
-import { writeEachOnFailure } from '../db/batch.ts';
 import { readFileLimit, socketCaps } from '../file-limit.ts';
 import {
   AddressSlots,
@@ -35,38 +32,23 @@ import { onMatchLive } from '../sports/match-live.ts';
 import type { Runtime } from '../runtime.ts';
 import { busDelivery, matchKey } from './bus-delivery.ts';
 import { Connection } from './connection.ts';
-import { handleGift } from './gift-handler.ts';
-import {
-  createRoomContext,
-  handleAnnounce,
-  handleBan,
-  handleClear,
-  handleDelete,
-  handleSay,
-  handleUnban,
-  roomKey,
-  type RoomContext,
-} from './room-handlers.ts';
-import { closeInbox, handleInbox } from './inbox-handler.ts';
-import { handleJoin, handleLeave } from './join-handler.ts';
+import { routeFrame } from './frame-router.ts';
+import { createRoomContext } from './room-handlers.ts';
+import { closeInbox } from './inbox-handler.ts';
+import { handleLeave } from './join-handler.ts';
 import { countFrameIn } from './metrics.ts';
-import { createRooms, type Rooms } from './rooms.ts';
+import { createRooms } from './rooms.ts';
+import { startRoomTimers, type RoomTimerOptions } from './room-timers.ts';
 import { startQuizClock } from '../quiz/clock.ts';
-import { roomHeats } from '../live/chat.ts';
-import { addViewerSamples } from '../studio/stats.ts';
 
 /** Options of createHub. */
-export interface HubOptions {
+export interface HubOptions extends RoomTimerOptions {
   /** Close a connection that sent nothing for this long. */
   idleMs?: number;
   /** Close a connection whose unsent data exceeds this many bytes. */
   maxBufferedBytes?: number;
   /** Longest wait of a room frame before it is sent (frames of one tick go together). */
   tickMs?: number;
-  /** How often rooms get their heat. */
-  heatMs?: number;
-  /** How often the viewers of live rooms are counted for the anchors' statistics. */
-  sampleMs?: number;
   /** Sockets one address may hold (default: the env's IM_MAX_PER_IP). */
   maxPerAddress?: number;
   /** Sockets in total (default: IM_MAX_CONNECTIONS, or derived from the open-file limit). */
@@ -87,8 +69,6 @@ export interface Hub {
   close: () => Promise<void>;
 }
 
-/** Matches one socket may follow at once. */
-const MAX_MATCHES = 5;
 /** Close code of a socket that joined nothing in time. */
 const JOIN_TIMEOUT_CLOSE = 4008;
 
@@ -105,24 +85,6 @@ function refuseUpgrade(socket: Duplex, status: 429 | 503): void {
   socket.end(`HTTP/1.1 ${status} ${text}\r\nRetry-After: 30\r\nConnection: close\r\n\r\n`);
 }
 
-/** Rooms get their heat this often. */
-const HEAT_INTERVAL_MS = 30_000;
-/** Viewers of live rooms are counted this often (the statistics keep one count a minute). */
-const SAMPLE_INTERVAL_MS = 60_000;
-
-async function sendHeat(rt: Runtime, rooms: Rooms<Connection>, ids: number[]): Promise<void> {
-  try {
-    for (const row of await roomHeats(rt.db, ids)) {
-      rooms.deliver(roomKey(row.anchorId), {
-        type: SERVER_FRAME.heatRep,
-        data: { val: row.heat, status: row.isLive ? 1 : 0 },
-      });
-    }
-  } catch (error) {
-    log('warn', 'heat_failed', { error: String(error) });
-  }
-}
-
 function rawText(raw: RawData): string {
   if (Buffer.isBuffer(raw)) return raw.toString('utf8');
   if (Array.isArray(raw)) return Buffer.concat(raw).toString('utf8');
@@ -133,68 +95,6 @@ function rawText(raw: RawData): string {
 function localeOf(req: IncomingMessage): Locale {
   const lang = new URL(req.url ?? '/', 'http://hub').searchParams.get('lang');
   return fromApiLang(lang ?? undefined);
-}
-
-function matchIdOf(data: unknown): number | undefined {
-  const id = (data as { matchId?: unknown } | null)?.matchId;
-  return typeof id === 'number' && Number.isInteger(id) && id > 0 ? id : undefined;
-}
-
-/** Routes one frame; room handlers are async and report their own refusals. */
-async function route(ctx: RoomContext, conn: Connection, frame: Frame): Promise<void> {
-  switch (frame.type) {
-    case CLIENT_FRAME.ping:
-      conn.send({ type: SERVER_FRAME.pong, data: { time: Date.now() } });
-      return;
-    case CLIENT_FRAME.login:
-      return handleJoin(ctx, conn, frame.data, true);
-    case CLIENT_FRAME.first:
-      return handleJoin(ctx, conn, frame.data, false);
-    case CLIENT_FRAME.logout:
-      return handleLeave(ctx, conn);
-    case CLIENT_FRAME.say:
-      return handleSay(ctx, conn, frame.data);
-    case CLIENT_FRAME.gift:
-      return handleGift(ctx, conn, frame.data);
-    case CLIENT_FRAME.ban:
-      return handleBan(ctx, conn, frame.data);
-    case CLIENT_FRAME.unban:
-      return handleUnban(ctx, conn, frame.data);
-    case CLIENT_FRAME.deleteMsg:
-      return handleDelete(ctx, conn, frame.data);
-    case CLIENT_FRAME.clearChat:
-      return handleClear(ctx, conn);
-    case CLIENT_FRAME.announce:
-      return handleAnnounce(ctx, conn, frame.data);
-    case CLIENT_FRAME.bet:
-      return ctx.quiz.bet(conn, frame.data);
-    case CLIENT_FRAME.quizPrompt:
-      return ctx.quiz.prompt(conn, frame.data);
-    case CLIENT_FRAME.inbox:
-      return handleInbox(ctx, conn, frame.data);
-    case CLIENT_FRAME.watchMatch: {
-      const id = matchIdOf(frame.data);
-      if (id === undefined || (conn.matches.size >= MAX_MATCHES && !conn.matches.has(id))) {
-        conn.fail(REALTIME_ERROR.badFrame, 'liveChat.errors.badInput');
-        return;
-      }
-      conn.matches.add(id);
-      ctx.rooms.join(matchKey(id), conn);
-      return;
-    }
-    case CLIENT_FRAME.unwatchMatch: {
-      const id = matchIdOf(frame.data);
-      if (id === undefined) return;
-      conn.matches.delete(id);
-      ctx.rooms.leave(matchKey(id), conn);
-      return;
-    }
-    default:
-      conn.send({
-        type: SERVER_FRAME.error,
-        data: { code: REALTIME_ERROR.unsupported, msg: `unsupported: ${frame.type.slice(0, 32)}` },
-      });
-  }
 }
 
 /** Creates the hub over the runtime's database and bus. */
@@ -279,7 +179,7 @@ export function createHub(rt: Runtime, options: HubOptions = {}): Hub {
         conn.fail(REALTIME_ERROR.badFrame, 'validation.blank', clientMsgIdEcho(frame.data));
         return;
       }
-      route(ctx, conn, frame).catch((error: unknown) => {
+      routeFrame(ctx, conn, frame).catch((error: unknown) => {
         log('error', 'hub_frame_failed', { type: frame.type, error: String(error) });
         conn.send({
           type: SERVER_FRAME.error,
@@ -329,36 +229,7 @@ export function createHub(rt: Runtime, options: HubOptions = {}): Hub {
   );
   joinSweep.unref();
 
-  // Heat of each room with viewers here, read from the database and sent to them (heatRep).
-  const heat = setInterval(() => {
-    const ids = rooms
-      .keys()
-      .filter((k) => k.startsWith('r:'))
-      .map((k) => Number(k.slice(2)));
-    if (ids.length) void sendHeat(rt, rooms, ids);
-  }, options.heatMs ?? HEAT_INTERVAL_MS);
-  heat.unref();
-
-  // Viewers per live room on this process, summed over processes by minute in the database.
-  const node = randomUUID().slice(0, 8);
-  const sample = setInterval(() => {
-    const counts = new Map<number, number>();
-    for (const key of rooms.keys()) {
-      if (key.startsWith('r:')) counts.set(Number(key.slice(2)), rooms.members(key).size);
-    }
-    // A room the database refuses loses its sample alone.
-    void writeEachOnFailure([...counts], async (some) => {
-      await addViewerSamples(rt.db, node, new Map(some));
-      return some.map(() => undefined);
-    }).then((results) => {
-      for (const result of results) {
-        if (result.status === 'rejected') {
-          log('warn', 'viewer_samples_failed', { error: String(result.reason) });
-        }
-      }
-    });
-  }, options.sampleMs ?? SAMPLE_INTERVAL_MS);
-  sample.unref();
+  const stopRoomTimers = startRoomTimers(rt, rooms, options);
 
   return {
     handleUpgrade(req, socket, head) {
@@ -382,8 +253,7 @@ export function createHub(rt: Runtime, options: HubOptions = {}): Hub {
       new Promise<void>((resolve) => {
         clearInterval(sweep);
         clearInterval(joinSweep);
-        clearInterval(heat);
-        clearInterval(sample);
+        stopRoomTimers();
         unsubscribe();
         stopQuizClock();
         ctx.quiz.stop();
