@@ -189,7 +189,7 @@ export function createRequestListener(parts: ServerParts) {
     }
     if (isFramePath(path)) {
       observeRequest(req, res, started, 'hls');
-      void serveFrame(parts.rt.env.mediaDir, path, req, res);
+      void serveFrame({ db: parts.rt.db, mediaDir: parts.rt.env.mediaDir }, path, req, res);
       return;
     }
     if (isReplayMediaPath(path)) {

@@ -2,9 +2,12 @@
  * Live thumbnails on real segments: the grabber turns the newest HLS segment of a live on our
  * ingest into a 480x270 JPEG, skips a live with no new segment, follows a new one, leaves an
  * ended live alone and removes its old frames; room cards name the newest frame while live and
- * the cover otherwise. ffmpeg must be installed: this suite fails, never skips, without it.
+ * the cover otherwise. A ticket live gets no frame, its card shows the cover and its room's frames
+ * answer 404 over HTTP while the ticket stands. ffmpeg must be installed: this suite fails, never skips, without it.
  */
 import { execFileSync } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq, ne } from 'drizzle-orm';
@@ -12,7 +15,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { liveRooms } from '../../src/server/db/schema.ts';
 import { listRooms } from '../../src/server/live/rooms.ts';
 import { FFMPEG_BIN, startFrameGrabber } from '../../src/server/media/frame-grabber.ts';
-import { FRAMES_DIR, frameName, invalidateFrameIndex } from '../../src/server/media/frames.ts';
+import {
+  FRAMES_DIR,
+  frameName,
+  invalidateFrameIndex,
+  serveFrame,
+} from '../../src/server/media/frames.ts';
+import { TERMS_CACHE_MS } from '../../src/server/media/gate.ts';
 import { setRuntime } from '../../src/server/runtime.ts';
 import { openTestRuntime, type TestRuntime, userIdByMobile } from './helpers.ts';
 
@@ -122,6 +131,52 @@ describe('live thumbnails', () => {
       expect(await card()).toBe(cover);
     } finally {
       await grabber.stop();
+    }
+  });
+
+  it('takes no frame of a ticket live, shows its cover and serves none of its frames', async () => {
+    const { mediaDir } = t.rt.env;
+    const hls = path.join(mediaDir, 'hls');
+    const frames = path.join(mediaDir, FRAMES_DIR);
+    mkdirSync(hls, { recursive: true });
+    mkdirSync(frames, { recursive: true });
+    await t.rt.db
+      .update(liveRooms)
+      .set({ isLive: true, ticket: 0, startedAt: new Date() })
+      .where(eq(liveRooms.anchorId, anchorId));
+    // A frame from while the live was free, served over HTTP as the site serves it.
+    const earlier = frameName(anchorId, Date.now());
+    writeFileSync(path.join(frames, earlier), 'jpeg');
+    const server: Server = createServer((req, res) => {
+      const { pathname } = new URL(req.url ?? '/', 'http://frames');
+      void serveFrame({ db: t.rt.db, mediaDir }, pathname, req, res);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/frames/${earlier}`;
+    const grabber = startFrameGrabber({ db: t.rt.db, mediaDir, tickMs: 3_600_000, intervalMs: 0 });
+    try {
+      expect((await fetch(url)).status).toBe(200);
+      expect(await card()).toBe(`/frames/${earlier}`);
+
+      // The anchor now sells tickets for the live: no grab, the cover, and 404 for the frame.
+      await t.rt.db.update(liveRooms).set({ ticket: 1 }).where(eq(liveRooms.anchorId, anchorId));
+      await new Promise((r) => setTimeout(r, TERMS_CACHE_MS + 50));
+      const before = readdirSync(frames).sort();
+      segments(hls, anchorId, 5)(5);
+      await grabber.tick();
+      expect(readdirSync(frames).sort()).toEqual(before);
+      expect(await card()).toBe(cover);
+      const refused = await fetch(url);
+      expect(refused.status).toBe(404);
+      expect(refused.headers.get('cache-control')).toBe('no-store');
+
+      // Free again: the frame is served again.
+      await t.rt.db.update(liveRooms).set({ ticket: 0 }).where(eq(liveRooms.anchorId, anchorId));
+      await new Promise((r) => setTimeout(r, TERMS_CACHE_MS + 50));
+      expect((await fetch(url)).status).toBe(200);
+    } finally {
+      await grabber.stop();
+      await new Promise((resolve) => server.close(resolve));
     }
   });
 });

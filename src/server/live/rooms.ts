@@ -56,6 +56,7 @@ export async function listRooms(db: Db, options: ListRoomsOptions): Promise<Room
       title: liveRooms.title,
       cover: liveRooms.cover,
       isLive: liveRooms.isLive,
+      ticket: liveRooms.ticket,
       heat: liveRooms.heat,
       anchorName: users.nickName,
       anchorAvatar: users.avatar,
@@ -69,7 +70,7 @@ export async function listRooms(db: Db, options: ListRoomsOptions): Promise<Room
     .where(filters.length ? and(...filters) : undefined)
     .orderBy(desc(liveRooms.isLive), desc(liveRooms.heat))
     .limit(options.limit ?? 60);
-  return rows.map((row) => ({ ...row, cover: liveCover(row) }));
+  return rows.map(({ ticket, ...row }) => ({ ...row, cover: liveCover({ ...row, ticket }) }));
 }
 
 /** Rooms whose linked match has not kicked off yet, soonest first (the live preview). */

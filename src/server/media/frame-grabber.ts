@@ -11,7 +11,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { liveRooms } from '../db/schema.ts';
 import { log } from '../log.ts';
@@ -121,7 +121,8 @@ export function startFrameGrabber(options: FrameGrabberOptions): FrameGrabber {
     const rows = await options.db
       .select({ anchorId: liveRooms.anchorId, streamUrl: liveRooms.streamUrl })
       .from(liveRooms)
-      .where(eq(liveRooms.isLive, true));
+      // A ticket live's frames would be its paid video: none is taken (frames.ts).
+      .where(and(eq(liveRooms.isLive, true), eq(liveRooms.ticket, 0)));
     return rows.filter((r) => isIngestUrl(r.streamUrl)).map((r) => r.anchorId);
   };
 

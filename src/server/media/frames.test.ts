@@ -51,11 +51,16 @@ describe('newestFrames', () => {
 
 describe('liveCover', () => {
   const now = 1_795_000_000_000;
-  const room = { anchorId: 7, isLive: true, cover: '/uploads/2026/11/a.webp' };
+  const room = { anchorId: 7, isLive: true, cover: '/uploads/2026/11/a.webp', ticket: 0 };
 
   it('is the newest frame of a live room while it is under a minute old', () => {
     const dir = withFrames([frameName(7, now - 40_000), frameName(7, now - 10_000)]);
     expect(liveCover(room, dir, now)).toBe(`/frames/${frameName(7, now - 10_000)}`);
+  });
+
+  it('is the cover of a live that sells tickets: its frames are the paid video', () => {
+    const dir = withFrames([frameName(7, now - 10_000)]);
+    expect(liveCover({ ...room, ticket: 1 }, dir, now)).toBe(room.cover);
   });
 
   it('is the cover offline, without a frame, or with a stale one', () => {

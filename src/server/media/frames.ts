@@ -4,13 +4,17 @@
  * served under /frames/. The time in the name changes with every frame, so a cached page that
  * names a frame keeps showing that frame, and the next render names the new one. Room cards
  * show a live room's newest frame instead of its cover (`liveCover`); every process reads the
- * folder itself (at most every FRAME_INDEX_MS), so no database column is needed.
+ * folder itself (at most every FRAME_INDEX_MS), so no database column is needed. A ticket live
+ * has no thumbnails: its frames are the paid video, so none is taken, cards show its cover and
+ * the frames its room still has on disk answer 404 while its video is behind the ticket.
  */
 import { createReadStream, readdirSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
+import type { Db } from '../db/index.ts';
 import { peekRuntime } from '../runtime.ts';
+import { ticketedVideo } from './gate.ts';
 
 /** Where the server serves frames. */
 export const FRAMES_PATH = '/frames/';
@@ -76,15 +80,15 @@ export function currentFrames(
 export const FRAME_MAX_AGE_MS = 60_000;
 
 /**
- * What a room card shows: the newest frame (its /frames/ URL) of a live room when one is
- * younger than FRAME_MAX_AGE_MS, else the room's cover.
+ * What a room card shows: the newest frame (its /frames/ URL) of a live room that sells no
+ * ticket when one is younger than FRAME_MAX_AGE_MS, else the room's cover.
  */
 export function liveCover(
-  room: { anchorId: number; isLive: boolean; cover: string },
+  room: { anchorId: number; isLive: boolean; cover: string; ticket: number },
   mediaDir = peekRuntime()?.env.mediaDir,
   now = Date.now(),
 ): string {
-  if (!room.isLive || !mediaDir) return room.cover;
+  if (!room.isLive || room.ticket > 0 || !mediaDir) return room.cover;
   const frame = currentFrames(path.join(mediaDir, FRAMES_DIR), now).get(room.anchorId);
   return frame && now - frame.at <= FRAME_MAX_AGE_MS ? `${FRAMES_PATH}${frame.name}` : room.cover;
 }
@@ -94,18 +98,28 @@ export function isFramePath(pathname: string): boolean {
   return pathname.startsWith(FRAMES_PATH);
 }
 
+/** Whether anchor `anchorId`'s frames may be shown: not while its video is behind a ticket. */
+async function framesFree(db: Db, anchorId: number): Promise<boolean> {
+  try {
+    return (await ticketedVideo(db, anchorId)) === null;
+  } catch {
+    return false;
+  }
+}
+
 /** Answers one /frames/ request from `<mediaDir>/frames`. */
 export async function serveFrame(
-  mediaDir: string,
+  media: { db: Db; mediaDir: string },
   pathname: string,
   req: IncomingMessage,
   res: ServerResponse,
 ): Promise<void> {
   const name = pathname.slice(FRAMES_PATH.length);
   const method = req.method ?? 'GET';
+  const frame = parseFrameName(name);
   const info =
-    parseFrameName(name) && (method === 'GET' || method === 'HEAD')
-      ? await stat(path.join(mediaDir, FRAMES_DIR, name)).catch(() => null)
+    frame && (method === 'GET' || method === 'HEAD') && (await framesFree(media.db, frame.anchorId))
+      ? await stat(path.join(media.mediaDir, FRAMES_DIR, name)).catch(() => null)
       : null;
   if (!info?.isFile()) {
     res.writeHead(404, { 'cache-control': 'no-store' }).end();
@@ -121,7 +135,7 @@ export async function serveFrame(
     res.end();
     return;
   }
-  createReadStream(path.join(mediaDir, FRAMES_DIR, name))
+  createReadStream(path.join(media.mediaDir, FRAMES_DIR, name))
     .on('error', () => res.destroy())
     .pipe(res);
 }
