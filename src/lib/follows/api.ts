@@ -1,5 +1,5 @@
 /** The follow calls (spec §4, §5) and what they answer, shared by the server and the browser. */
-import { call } from '../api/client.ts';
+import { get, post } from '../api/endpoint.ts';
 
 /** Whether the caller follows an anchor (type 1 followed), and the anchor's follower count. */
 export interface FollowState {
@@ -21,13 +21,16 @@ export interface FollowedAnchor {
   fans: number;
 }
 
+/** The anchor a follow call is about. */
+export type FollowParams = {
+  anchorid: number;
+};
+
 export const followsApi = {
-  /** GET /api/anchor/followState: the caller's follow of `anchorId`. */
-  state: (anchorId: number) =>
-    call<FollowState>('get', '/api/anchor/followState', { anchorid: anchorId }),
-  /** POST /api/anchor/attentAnchor: follows `anchorId`, or unfollows when already following. */
-  toggle: (anchorId: number) =>
-    call<FollowState>('post', '/api/anchor/attentAnchor', { anchorid: anchorId }),
-  /** GET /api/anchor/followList: the caller's followed anchors, live first. */
-  list: () => call<{ list: FollowedAnchor[] }>('get', '/api/anchor/followList'),
+  /** The caller's follow of an anchor, and the anchor's follower count. */
+  state: get<FollowState, FollowParams>('/api/anchor/followState'),
+  /** Follows an anchor for the caller, or unfollows when already following. */
+  toggle: post<FollowState, FollowParams>('/api/anchor/attentAnchor'),
+  /** The caller's followed anchors, live first. */
+  list: get<{ list: FollowedAnchor[] }>('/api/anchor/followList'),
 };

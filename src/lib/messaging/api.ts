@@ -1,9 +1,9 @@
 /**
  * The messaging calls as the browser makes them (docs/messaging.md lists them all): the spec's
- * groupChat, privateChat and mgrChat calls, and our send, moderate, system and dynamic calls.
+ * groupChat, privateChat and mgrChat calls, and our send, moderate, system and dynamic calls, as
+ * endpoint descriptors.
  */
-import { call } from '../api/client.ts';
-import { deviceId } from '../device.ts';
+import { get, post } from '../api/endpoint.ts';
 import type {
   ChatListEntry,
   GroupHistoryEntry,
@@ -12,7 +12,6 @@ import type {
   StaffMessage,
   SystemMessageView,
 } from './types.ts';
-import { HISTORY_PAGE } from './types.ts';
 
 /** getAnchorProfile's answer. */
 export interface AnchorProfile {
@@ -64,78 +63,83 @@ export type ModerateRequest =
   | { action: 'kick'; uid: number }
   | { action: 'mute'; uid: number; minutes: number };
 
+/** A fan group by id. */
+export type GroupParams = { group_id: number };
+/**
+ * A moderation request for a fan group, as one object type: a union here would make the call's
+ * parameters a union of argument lists, which a ModerateRequest value does not match.
+ */
+export type ModerateParams = GroupParams & {
+  action: ModerateRequest['action'];
+  seq?: number;
+  uid?: number;
+  minutes?: number;
+};
+/** A page of a fan group's history (HISTORY_PAGE messages to a page). */
+export type GroupHistoryParams = GroupParams & { limit: number; page: number };
+/** A message to a fan group: text, or an image's path. */
+export type GroupSendParams = GroupParams & { content: string; img_url: string };
+/**
+ * Who a private conversation is with: the anchor, and the viewer's `user_id` when the anchor
+ * reads their inbox; the device id names a guest's side.
+ */
+export type PrivateChatParams = { device_id: string; anchor_id: number; user_id?: number };
+/** A page of a private conversation (duration 0: the whole history). */
+export type PrivateRecordsParams = PrivateChatParams & {
+  duration: number;
+  page: number;
+  size: number;
+};
+/** A page of the staff conversation with a user, or of the system messages. */
+export type HistoryPageParams = { limit: number; page: number };
+
 export const messagingApi = {
-  anchorProfile: (anchorId: number) =>
-    call<AnchorProfile>('get', '/api/groupChat/getAnchorProfile', { anchorId }),
-  join: (groupId: number) =>
-    call<{ msg: string }>('post', '/api/groupChat/addToGroupChat', { group_id: groupId }),
-  groupInfo: (groupId: number) =>
-    call<GroupInfo>('get', '/api/groupChat/getGroupInfo', { group_id: groupId }),
-  groupHistory: (groupId: number, page: number) =>
-    call<{ FansGroupHistory: GroupHistoryEntry[] }>('get', '/api/groupChat/getHistory', {
-      group_id: groupId,
-      limit: HISTORY_PAGE,
-      page,
-    }),
-  chatList: () => call<{ chat_list: ChatListEntry[] }>('get', '/api/groupChat/getChatList'),
-  readGroup: (groupId: number) =>
-    call<null>('post', '/api/groupChat/read', { fans_group_id: groupId }),
-  sendGroup: (groupId: number, content: string, imgUrl = '') =>
-    call<GroupMessage>('post', '/api/groupChat/send', {
-      group_id: groupId,
-      content,
-      img_url: imgUrl,
-    }),
-  moderate: (groupId: number, request: ModerateRequest) =>
-    call<GroupMessage>('post', '/api/groupChat/moderate', { group_id: groupId, ...request }),
-  /** A private conversation; `userId` when the anchor reads their inbox. */
-  privateRecords: (anchorId: number, page: number, userId?: number) =>
-    call<PrivateRecords>('get', '/api/privateChat/getRecordDetail', {
-      device_id: deviceId(),
-      anchor_id: anchorId,
-      ...(userId ? { user_id: userId } : {}),
-      duration: 0,
-      page,
-      size: HISTORY_PAGE,
-    }),
-  readPrivate: (anchorId: number, latest: number, userId?: number) =>
-    call<null>('post', '/api/privateChat/read', {
-      device_id: deviceId(),
-      anchor_id: anchorId,
-      ...(userId ? { user_id: userId } : {}),
-      latest_msg_stamp: latest,
-    }),
-  sendPrivate: (anchorId: number, content: string, imgUrl = '', userId?: number) =>
-    call<PrivateMessage>('post', '/api/privateChat/send', {
-      device_id: deviceId(),
-      anchor_id: anchorId,
-      ...(userId ? { user_id: userId } : {}),
-      content,
-      img_url: imgUrl,
-    }),
-  staffHistory: (userId: number, page: number) =>
-    call<{ mgr_chat_history: StaffMessage[] }>('get', '/api/mgrChat/getHistory', {
-      user_id: userId,
-      limit: HISTORY_PAGE,
-      page,
-    }),
-  readStaff: (userId: number) => call<null>('post', '/api/mgrChat/read', { user_id: userId }),
-  sendStaff: (userId: number, content: string) =>
-    call<StaffMessage>('post', '/api/mgrChat/send', { user_id: userId, content }),
-  systemHistory: (page: number) =>
-    call<{ list: SystemMessageView[] }>('get', '/api/systemMessage/getHistory', {
-      page,
-      limit: HISTORY_PAGE,
-    }),
-  readSystem: () => call<null>('post', '/api/systemMessage/read', {}),
-  /** Administrators: a platform notice to one user, or everyone without `userId`. */
-  notice: (content: string, userId?: number) =>
-    call<SystemMessageView>('post', '/api/admin/notice', {
-      content,
-      ...(userId ? { user_id: userId } : {}),
-    }),
-  postDynamic: (content: string, images: string[]) =>
-    call<Dynamic>('post', '/api/anchor/dynamic', { content, images }),
-  dynamics: (anchorId: number, page = 1) =>
-    call<{ list: Dynamic[] }>('get', '/api/anchor/dynamics', { anchorId, page }),
+  /** An anchor's profile with their fan groups and whether the caller follows them. */
+  anchorProfile: get<AnchorProfile, { anchorId: number }>('/api/groupChat/getAnchorProfile'),
+  /** Joins the caller to a fan group; answers the server's note. */
+  join: post<{ msg: string }, GroupParams>('/api/groupChat/addToGroupChat'),
+  /** A fan group's info as its member sees it (role, mute, unread). */
+  groupInfo: get<GroupInfo, GroupParams>('/api/groupChat/getGroupInfo'),
+  /** A page of a fan group's messages for its member, newest first. */
+  groupHistory: get<{ FansGroupHistory: GroupHistoryEntry[] }, GroupHistoryParams>(
+    '/api/groupChat/getHistory',
+  ),
+  /** The caller's conversations. */
+  chatList: get<{ chat_list: ChatListEntry[] }>('/api/groupChat/getChatList'),
+  /** Marks a fan group read for the caller. */
+  readGroup: post<null, { fans_group_id: number }>('/api/groupChat/read'),
+  /** Sends the caller's message to a fan group. */
+  sendGroup: post<GroupMessage, GroupSendParams>('/api/groupChat/send'),
+  /** A fan group manager's act: recall or delete a message, kick or mute a member. */
+  moderate: post<GroupMessage, ModerateParams>('/api/groupChat/moderate'),
+  /** A page of a private conversation, for either side. */
+  privateRecords: get<PrivateRecords, PrivateRecordsParams>('/api/privateChat/getRecordDetail'),
+  /** Marks a private conversation read up to a message's time, for the caller's side. */
+  readPrivate: post<null, PrivateChatParams & { latest_msg_stamp: number }>(
+    '/api/privateChat/read',
+  ),
+  /** Sends the caller's message in a private conversation. */
+  sendPrivate: post<PrivateMessage, PrivateChatParams & { content: string; img_url: string }>(
+    '/api/privateChat/send',
+  ),
+  /** A page of the staff conversation with a user. */
+  staffHistory: get<{ mgr_chat_history: StaffMessage[] }, HistoryPageParams & { user_id: number }>(
+    '/api/mgrChat/getHistory',
+  ),
+  /** Marks the staff conversation with a user read. */
+  readStaff: post<null, { user_id: number }>('/api/mgrChat/read'),
+  /** Sends a message in the staff conversation with a user. */
+  sendStaff: post<StaffMessage, { user_id: number; content: string }>('/api/mgrChat/send'),
+  /** A page of the caller's system messages. */
+  systemHistory: get<{ list: SystemMessageView[] }, HistoryPageParams>(
+    '/api/systemMessage/getHistory',
+  ),
+  /** Marks the caller's system messages read. */
+  readSystem: post<null>('/api/systemMessage/read'),
+  /** Administrators: a platform notice to one user, or everyone without `user_id`. */
+  notice: post<SystemMessageView, { content: string; user_id?: number }>('/api/admin/notice'),
+  /** Posts a dynamic to the calling anchor's followers. */
+  postDynamic: post<Dynamic, { content: string; images: string[] }>('/api/anchor/dynamic'),
+  /** A page of an anchor's dynamics, for their page's visitors. */
+  dynamics: get<{ list: Dynamic[] }, { anchorId: number; page: number }>('/api/anchor/dynamics'),
 };

@@ -1,9 +1,10 @@
 /**
  * The quiz calls as the browser makes them (docs/realtime.md lists them): asking, closing and
  * drawing for the anchor and the room's managers, the lists of the pages, and the
- * administrators' cancellation. Bets are hub frames (see src/lib/stores/quiz.ts).
+ * administrators' cancellation, as endpoint descriptors. Bets are hub frames (see
+ * src/lib/stores/quiz.ts).
  */
-import { call } from '../api/client.ts';
+import { get, post } from '../api/endpoint.ts';
 import type { CreateQuizInput } from './rules.ts';
 import type { QuizOption, QuizStakeView, QuizView } from './types.ts';
 
@@ -22,34 +23,32 @@ export type ManagedQuiz = QuizView & { bets: number };
 /** One quiz the viewer bet on, with the stake and what it paid. */
 export type BetHistoryEntry = QuizStakeView & { debt: number; placed_at: number; guess: QuizView };
 
+/** A quiz by id. */
+export type QuizIdParams = { guess_id: number };
+/** The draw: the quiz and its winning option. */
+export type QuizDrawParams = { guess_id: number; winner: QuizOption };
+/** A page of a list (the server's default size is 20). */
+export type QuizPageParams = { page: number; size?: number };
+/** A page of every quiz, of one status when given. */
+export type AdminQuizPageParams = QuizPageParams & { status?: number };
+
 export const quizApi = {
-  /** POST /api/guess/create: asks a quiz in the caller's room (or `anchor_id`'s, for a manager). */
-  create: (input: CreateQuizInput) => call<QuizView>('post', '/api/guess/create', { ...input }),
-  /** POST /api/guess/close: stops betting early. */
-  close: (guessId: number) => call<QuizView>('post', '/api/guess/close', { guess_id: guessId }),
-  /** POST /api/guess/draw: draws the winning option and pays the winners. */
-  draw: (guessId: number, winner: QuizOption) =>
-    call<QuizView>('post', '/api/guess/draw', { guess_id: guessId, winner }),
-  /** GET /api/guess/room: a room's quizzes (open first, then the latest settled), with the caller's stakes. */
-  room: (anchorId: number) =>
-    call<{ list: QuizView[] }>('get', '/api/guess/room', { anchor_id: anchorId }),
-  /** GET /api/guess/list: quizzes across rooms for /guessList. */
-  list: (page: number, size = 20) =>
-    call<QuizPage<PublicQuiz>>('get', '/api/guess/list', { page, size }),
-  /** GET /api/guess/mine: the caller's bets, newest first. */
-  mine: (page: number, size = 20) =>
-    call<QuizPage<BetHistoryEntry>>('get', '/api/guess/mine', { page, size }),
-  /** GET /api/guess/manage: the calling anchor's quizzes, newest first. */
-  manage: (page: number, size = 20) =>
-    call<QuizPage<ManagedQuiz>>('get', '/api/guess/manage', { page, size }),
-  /** GET /api/admin/guess/list: every quiz, for administrators. */
-  adminList: (page: number, status?: number, size = 20) =>
-    call<QuizPage<ManagedQuiz>>('get', '/api/admin/guess/list', {
-      page,
-      size,
-      ...(status ? { status } : {}),
-    }),
-  /** POST /api/admin/guess/cancel: cancels before the draw (refunds) or after it (takes winnings back). */
-  cancel: (guessId: number) =>
-    call<QuizView>('post', '/api/admin/guess/cancel', { guess_id: guessId }),
+  /** Asks a quiz in the caller's room (or `anchor_id`'s, for a manager). */
+  create: post<QuizView, CreateQuizInput>('/api/guess/create'),
+  /** Stops betting early, for the anchor and the room's managers. */
+  close: post<QuizView, QuizIdParams>('/api/guess/close'),
+  /** Draws the winning option and pays the winners, for the anchor and the room's managers. */
+  draw: post<QuizView, QuizDrawParams>('/api/guess/draw'),
+  /** A room's quizzes (open first, then the latest settled), with the caller's stakes. */
+  room: get<{ list: QuizView[] }, { anchor_id: number }>('/api/guess/room'),
+  /** Quizzes across rooms, for /guessList. */
+  list: get<QuizPage<PublicQuiz>, QuizPageParams>('/api/guess/list'),
+  /** The caller's bets, newest first. */
+  mine: get<QuizPage<BetHistoryEntry>, QuizPageParams>('/api/guess/mine'),
+  /** The calling anchor's quizzes, newest first. */
+  manage: get<QuizPage<ManagedQuiz>, QuizPageParams>('/api/guess/manage'),
+  /** Every quiz, for administrators. */
+  adminList: get<QuizPage<ManagedQuiz>, AdminQuizPageParams>('/api/admin/guess/list'),
+  /** Cancels a quiz for administrators: refunds before the draw, takes winnings back after it. */
+  cancel: post<QuizView, QuizIdParams>('/api/admin/guess/cancel'),
 };

@@ -1,10 +1,16 @@
-/** The ranking calls as the browser makes them. */
-import { call } from '../api/client.ts';
+/** The ranking calls (endpoint descriptors). */
+import { get } from '../api/endpoint.ts';
 import type { RankingPeriod } from './periods.ts';
 import type { RankingList } from './types.ts';
 
+/** What a room's ranking asks for: the room, the period and how many entries at most. */
+export type RoomRankingParams = {
+  anchor_id: number;
+  period: RankingPeriod;
+  limit: number;
+};
+
 export const rankingsApi = {
-  /** GET /api/live/rankings: a room's contribution list for a period, `limit` entries at most. */
-  room: (anchorId: number, period: RankingPeriod, limit: number) =>
-    call<RankingList>('get', '/api/live/rankings', { anchor_id: anchorId, period, limit }),
+  /** A room's contribution list for a period, for the room's viewers. */
+  room: get<RankingList, RoomRankingParams>('/api/live/rankings'),
 };

@@ -3,13 +3,14 @@
  * analysis of a date range, and the viewers of one live. Views only subscribe and call these.
  */
 import { atom } from 'nanostores';
-import { call } from '../api/client.ts';
+import { send } from '../api/client.ts';
 import {
   type AnalysisReport,
   type CentreOverview,
   type IncomeReport,
   type LiveDetail,
 } from '../studio/centre.ts';
+import { anchorCentreApi } from '../studio/api.ts';
 import { addDays, siteDay } from '../time.ts';
 import type { ListState } from './wallet.ts';
 
@@ -75,27 +76,23 @@ const live = loader($centreLive);
 
 /** Loads the overview. */
 export function loadOverview(): Promise<void> {
-  return overview(() => call<CentreOverview>('post', '/api/studio/overview'));
+  return overview(() => send(anchorCentreApi.overview));
 }
 
 /** Loads a page of the income report for the current range. */
 export function loadIncome(page = 1): Promise<void> {
-  return income(() =>
-    call<IncomeReport>('post', '/api/studio/income', { ...$centreRange.get(), page }),
-  );
+  return income(() => send(anchorCentreApi.income, { ...$centreRange.get(), page }));
 }
 
 /** Loads the analysis of the current range; the picked live is forgotten. */
 export function loadAnalysis(): Promise<void> {
   $centreLive.set(empty());
-  return analysis(() =>
-    call<AnalysisReport>('post', '/api/studio/analysis', { ...$centreRange.get() }),
-  );
+  return analysis(() => send(anchorCentreApi.analysis, { ...$centreRange.get() }));
 }
 
 /** Loads one live's viewers per minute. */
 export function loadLive(id: number): Promise<void> {
-  return live(() => call<LiveDetail>('post', '/api/studio/live', { id }));
+  return live(() => send(anchorCentreApi.live, { id }));
 }
 
 /** Sets the range (the tab then reloads what it shows). */

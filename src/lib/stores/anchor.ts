@@ -1,14 +1,11 @@
 /** Anchor status of the logged-in user and the header's start-live rule (spec §4). */
 import { atom } from 'nanostores';
-import { call } from '../api/client.ts';
+import { send } from '../api/client.ts';
+import { anchorApi, type AnchorStatus } from '../anchor/api.ts';
 import { openDialog, openLogin } from './dialogs.ts';
 import { $loggedIn, $userId } from './session.ts';
 
-/** checkAnchorStatus answer. */
-export interface AnchorStatus {
-  is_anchor: 0 | 1;
-  is_live: 0 | 1;
-}
+export type { AnchorStatus } from '../anchor/api.ts';
 
 /** True while the logged-in user is broadcasting (false when logged out). */
 export const $anchorLive = atom(false);
@@ -19,7 +16,7 @@ export async function checkAnchorStatus(): Promise<AnchorStatus | null> {
     $anchorLive.set(false);
     return null;
   }
-  const status = await call<AnchorStatus>('get', '/api/user/checkAnchorStatus');
+  const status = await send(anchorApi.status);
   $anchorLive.set(status.is_live === 1);
   return status;
 }

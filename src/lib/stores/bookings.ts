@@ -3,29 +3,13 @@
  * and the list of the user centre. Guests who try to book get the login dialog.
  */
 import { atom } from 'nanostores';
-import { call } from '../api/client.ts';
+import { send } from '../api/client.ts';
+import { bookingsApi, type Booking } from '../bookings/api.ts';
 import { openLogin } from './dialogs.ts';
 import { $loggedIn } from './session.ts';
 import { showToast } from './toast.ts';
 
-/** A booked match as GET /api/match/bookings returns it. */
-export interface Booking {
-  match_id: number;
-  sport_id: number;
-  league: string;
-  /** Kick-off, unix seconds. */
-  start_time: number;
-  /** 0 scheduled, 1 live, 2 finished. */
-  status: number;
-  home: { id: number; name: string; color: string };
-  away: { id: number; name: string; color: string };
-  home_score: number | null;
-  away_score: number | null;
-  /** Anchor ids of rooms broadcasting it now. */
-  live_rooms: number[];
-  /** When it was booked, unix seconds. */
-  booked_at: number;
-}
+export type { Booking } from '../bookings/api.ts';
 
 /** Loading state of the list. */
 export type BookingsState =
@@ -70,7 +54,7 @@ export async function loadBookings(): Promise<void> {
   }
   $bookingsState.set({ state: 'loading' });
   try {
-    const list = await call<Booking[]>('get', '/api/match/bookings');
+    const list = await send(bookingsApi.list);
     $bookings.set(list);
     $bookedIds.set(new Set(list.map((b) => b.match_id)));
     $bookingsState.set({ state: 'ready' });
@@ -89,7 +73,7 @@ export async function toggleBooking(matchId: number, messages: BookingMessages):
   const booked = $bookedIds.get().has(matchId);
   setBusy(matchId, true);
   try {
-    await call('post', booked ? '/api/match/unbook' : '/api/match/book', { match_id: matchId });
+    await send(booked ? bookingsApi.unbook : bookingsApi.book, { match_id: matchId });
     setBooked(matchId, !booked);
     if (booked) $bookings.set($bookings.get().filter((b) => b.match_id !== matchId));
     showToast(booked ? messages.cancelled : messages.done, 'success');

@@ -24,6 +24,7 @@ import {
   type WhipSession,
   type WhipTarget,
 } from '../broadcast/whip.ts';
+import { send } from '../api/client.ts';
 import { studioApi } from '../studio/api.ts';
 
 /** Where the broadcast is. */
@@ -317,6 +318,6 @@ export async function stopBroadcast(release = false): Promise<void> {
 
 /** The anchor's WebRTC push target from getStreamInfo, or null while there is no WebRTC ingest. */
 export async function loadWhipTarget(): Promise<WhipTarget | null> {
-  const info = await studioApi.streamInfo();
+  const info = await send(studioApi.streamInfo);
   return info.web_rtc_push_url ? whipTarget(info.web_rtc_push_url, location.origin) : null;
 }

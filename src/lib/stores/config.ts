@@ -1,6 +1,7 @@
 /** The common config in the browser: read from the page (server-rendered), refreshable from the API. */
 import { atom } from 'nanostores';
-import { call } from '../api/client.ts';
+import { send } from '../api/client.ts';
+import { configApi } from '../config/api.ts';
 import type { CommonConfig, CommonConfigResponse } from '../common-config.ts';
 
 /** Switches and addresses of getCommonConfig; null until the page provides them. */
@@ -28,7 +29,7 @@ export function readConfigFromPage(): void {
 
 /** Fetches getCommonConfig again (for long-lived pages such as the live room). */
 export async function refreshConfig(): Promise<CommonConfigResponse> {
-  const data = await call<CommonConfigResponse>('post', '/api/config/getCommonConfig');
+  const data = await send(configApi.common);
   setConfig(data.config);
   return data;
 }

@@ -4,8 +4,10 @@
  * Conversation view knows nothing else of the kinds.
  */
 import type { TFunction } from 'i18next';
+import { send } from '../api/client.ts';
+import { deviceId } from '../device.ts';
 import { messagingApi } from '../messaging/api.ts';
-import { CHAT_TYPE, GROUP_MSG, type ChatListEntry } from '../messaging/types.ts';
+import { CHAT_TYPE, GROUP_MSG, HISTORY_PAGE, type ChatListEntry } from '../messaging/types.ts';
 import { SERVER_FRAME, type ServerFrame } from '../realtime/protocol/index.ts';
 import { chatKey } from './inbox.ts';
 import {
@@ -53,12 +55,17 @@ export function sourceOf(
         type: entry.type,
         images: true,
         load: async (page) =>
-          (await messagingApi.groupHistory(id, page)).FansGroupHistory.map((m) =>
-            groupItem(m, me, t, locale),
-          ),
+          (
+            await send(messagingApi.groupHistory, { group_id: id, limit: HISTORY_PAGE, page })
+          ).FansGroupHistory.map((m) => groupItem(m, me, t, locale)),
         send: async (text, img) =>
-          groupItem(await messagingApi.sendGroup(id, text, img), me, t, locale),
-        read: () => messagingApi.readGroup(id),
+          groupItem(
+            await send(messagingApi.sendGroup, { group_id: id, content: text, img_url: img }),
+            me,
+            t,
+            locale,
+          ),
+        read: () => send(messagingApi.readGroup, { fans_group_id: id }),
         onFrame(frame) {
           if (frame.type !== SERVER_FRAME.groupMsg) return null;
           const m = frame.data;
@@ -75,17 +82,31 @@ export function sourceOf(
       // The anchor answers with the viewer's id; the viewer names only the anchor.
       const asAnchor = entry.anchor_id === me;
       const userId = asAnchor ? entry.user_id : undefined;
+      // Who the conversation is with, as every private call names it.
+      const chat = () => ({
+        device_id: deviceId(),
+        anchor_id: entry.anchor_id,
+        ...(userId ? { user_id: userId } : {}),
+      });
       return {
         key,
         type: entry.type,
         images: true,
         load: async (page) =>
-          (await messagingApi.privateRecords(entry.anchor_id, page, userId)).msg_group.map((m) =>
-            privateItem(m, me),
-          ),
+          (
+            await send(messagingApi.privateRecords, {
+              ...chat(),
+              duration: 0,
+              page,
+              size: HISTORY_PAGE,
+            })
+          ).msg_group.map((m) => privateItem(m, me)),
         send: async (text, img) =>
-          privateItem(await messagingApi.sendPrivate(entry.anchor_id, text, img, userId), me),
-        read: (latest) => messagingApi.readPrivate(entry.anchor_id, latest, userId),
+          privateItem(
+            await send(messagingApi.sendPrivate, { ...chat(), content: text, img_url: img }),
+            me,
+          ),
+        read: (latest) => send(messagingApi.readPrivate, { ...chat(), latest_msg_stamp: latest }),
         onFrame(frame) {
           if (frame.type !== SERVER_FRAME.privateMsg) return null;
           const m = frame.data;
@@ -103,11 +124,12 @@ export function sourceOf(
         type: entry.type,
         images: false,
         load: async (page) =>
-          (await messagingApi.staffHistory(userId, page)).mgr_chat_history.map((m) =>
-            staffItem(m, me, t),
-          ),
-        send: async (text) => staffItem(await messagingApi.sendStaff(userId, text), me, t),
-        read: () => messagingApi.readStaff(userId),
+          (
+            await send(messagingApi.staffHistory, { user_id: userId, limit: HISTORY_PAGE, page })
+          ).mgr_chat_history.map((m) => staffItem(m, me, t)),
+        send: async (text) =>
+          staffItem(await send(messagingApi.sendStaff, { user_id: userId, content: text }), me, t),
+        read: () => send(messagingApi.readStaff, { user_id: userId }),
         onFrame(frame) {
           if (frame.type !== SERVER_FRAME.mgrMsg) return null;
           const m = frame.data;
@@ -121,15 +143,17 @@ export function sourceOf(
         type: entry.type,
         images: false,
         load: async (page) =>
-          (await messagingApi.systemHistory(page)).list.map((m) => systemItem(m, t)),
-        read: () => messagingApi.readSystem(),
+          (await send(messagingApi.systemHistory, { page, limit: HISTORY_PAGE })).list.map((m) =>
+            systemItem(m, t),
+          ),
+        read: () => send(messagingApi.readSystem),
         // Administrators post platform notices to everyone from here, after a confirmation.
         ...(admin
           ? {
               send: async (text: string) => {
                 if (!confirm(t('messaging.noticeConfirm')))
                   throw new Error(t('messaging.noticeKept'));
-                return systemItem(await messagingApi.notice(text), t);
+                return systemItem(await send(messagingApi.notice, { content: text }), t);
               },
             }
           : {}),

@@ -1,6 +1,7 @@
 /** Sending the feedback form. */
 import { atom } from 'nanostores';
-import { call } from '../api/client.ts';
+import { send } from '../api/client.ts';
+import { feedbackApi, type FeedbackParams } from '../feedback/api.ts';
 
 /** idle, sending, sent or an error message. */
 export const $feedbackState = atom<
@@ -10,14 +11,10 @@ export const $feedbackState = atom<
 });
 
 /** Sends the form; the server validates and limits it. */
-export async function submitFeedback(body: {
-  kind: string;
-  content: string;
-  contact: string;
-}): Promise<void> {
+export async function submitFeedback(body: FeedbackParams): Promise<void> {
   $feedbackState.set({ state: 'sending' });
   try {
-    await call('post', '/api/feedback/submit', body);
+    await send(feedbackApi.submit, body);
     $feedbackState.set({ state: 'sent' });
   } catch (err) {
     $feedbackState.set({ state: 'error', message: (err as Error).message });

@@ -1,5 +1,6 @@
 /** Following the anchor of the page: state, follower count and the toggle (spec §5 follow rules). */
 import { atom } from 'nanostores';
+import { send } from '../api/client.ts';
 import { followsApi, type FollowState, type FollowedAnchor } from '../follows/api.ts';
 import { createI18n } from '../i18n/index.ts';
 import { openLogin } from './dialogs.ts';
@@ -12,7 +13,7 @@ export const $follow = atom<FollowState | null>(null);
 
 /** Loads the state for `anchorId`. */
 export async function loadFollow(anchorId: number): Promise<void> {
-  $follow.set(await followsApi.state(anchorId));
+  $follow.set(await send(followsApi.state, { anchorid: anchorId }));
 }
 
 /** Follows or unfollows; guests are asked to log in, and nobody can follow themselves. */
@@ -27,7 +28,7 @@ export async function toggleFollow(anchorId: number): Promise<void> {
     return;
   }
   try {
-    $follow.set(await followsApi.toggle(anchorId));
+    $follow.set(await send(followsApi.toggle, { anchorid: anchorId }));
   } catch (error) {
     showToast(error instanceof Error ? error.message : String(error), 'error');
   }
@@ -35,10 +36,10 @@ export async function toggleFollow(anchorId: number): Promise<void> {
 
 /** The anchors the caller follows, live first (/user-center/focus). */
 export async function loadFollowList(): Promise<FollowedAnchor[]> {
-  return (await followsApi.list()).list;
+  return (await send(followsApi.list)).list;
 }
 
 /** Unfollows an anchor listed as followed (the call toggles, so only for a followed one). */
 export async function unfollow(anchorId: number): Promise<void> {
-  await followsApi.toggle(anchorId);
+  await send(followsApi.toggle, { anchorid: anchorId });
 }

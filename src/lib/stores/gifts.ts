@@ -7,7 +7,8 @@
  * ends only the send of that id.
  */
 import { atom } from 'nanostores';
-import { call } from '../api/client.ts';
+import { send } from '../api/client.ts';
+import { giftsApi } from '../gifts/api.ts';
 import type { GiftCount, GiftItem } from '../gifts/types.ts';
 import { createContinuousFlag } from '../gifts/combo.ts';
 import { createI18n } from '../i18n/index.ts';
@@ -69,7 +70,7 @@ export async function loadGifts(): Promise<void> {
   }
   $giftsState.set('loading');
   try {
-    const list = await call<GiftItem[]>('post', '/api/live/gift_list');
+    const list = await send(giftsApi.list);
     $gifts.set(list);
     sessionStorage.setItem(cacheKey(), JSON.stringify(list));
     $giftsState.set('ready');

@@ -6,11 +6,12 @@
  */
 import { atom, computed } from 'nanostores';
 import { CHAT_TYPE, GROUP_MSG } from '../messaging/types.ts';
-import { call } from '../api/client.ts';
+import { send } from '../api/client.ts';
 import { toApiLang } from '../i18n/locale.ts';
 import { CLIENT_FRAME, SERVER_FRAME, type ServerFrame } from '../realtime/protocol/index.ts';
 import { hubUrl, openSocket, type RealtimeSocket } from '../realtime/socket.ts';
-import { hubSig, type UserSigAnswer } from '../realtime/user-sig.ts';
+import { hubSig } from '../realtime/user-sig.ts';
+import { tencentApi } from '../tencent/api.ts';
 import { $locale } from './locale.ts';
 import { $isAdmin, $loggedIn, $userId } from './session.ts';
 
@@ -109,7 +110,7 @@ function onFrame(frame: ServerFrame): void {
 let socket: RealtimeSocket | null = null;
 
 async function openInbox(): Promise<void> {
-  const sig = await call<UserSigAnswer>('get', '/api/tencentIm/getUserSig');
+  const sig = await send(tencentApi.userSig);
   socket?.send(CLIENT_FRAME.inbox, { id: sig.id, sig: hubSig(sig) });
 }
 

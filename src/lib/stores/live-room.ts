@@ -5,7 +5,7 @@
  * call the actions; nothing here touches the DOM.
  */
 import { atom } from 'nanostores';
-import { call } from '../api/client.ts';
+import { send } from '../api/client.ts';
 import { channelForHost } from '../channel.ts';
 import { deviceId } from '../device.ts';
 import { createI18n, toApiLang } from '../i18n/index.ts';
@@ -18,6 +18,7 @@ import {
 } from '../realtime/protocol/index.ts';
 import { hubUrl, openSocket, type RealtimeSocket } from '../realtime/socket.ts';
 import { hubSig, type UserSigAnswer } from '../realtime/user-sig.ts';
+import { tencentApi } from '../tencent/api.ts';
 import { checkMessage, DEFAULT_CHAT_CONFIG, newSpeakerState } from '../rules/chat.ts';
 import { openLogin } from './dialogs.ts';
 import { $chatMe, $chatProp, applyRoomFrame, isBanned, resetRoomState } from './live-room-state.ts';
@@ -58,7 +59,7 @@ let earlySig: { loggedIn: boolean; sig: Promise<UserSigAnswer> } | undefined;
 
 /** Asks the hub's signature for the current user (or guest). */
 function fetchSig(): Promise<UserSigAnswer> {
-  return call<UserSigAnswer>('get', '/api/tencentIm/getUserSig');
+  return send(tencentApi.userSig);
 }
 
 async function join(): Promise<void> {

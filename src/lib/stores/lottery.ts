@@ -3,8 +3,9 @@
  * the draws so far. The server draws; the wheel only turns to what it answered.
  */
 import { atom } from 'nanostores';
-import { call } from '../api/client.ts';
-import type { DrawResult, LotteryHistoryPage, LotteryInfo, LotteryRecord } from '../rewards/api.ts';
+import { send } from '../api/client.ts';
+import { lotteryApi } from '../lottery/api.ts';
+import type { DrawResult, LotteryInfo, LotteryRecord } from '../rewards/api.ts';
 import { $loggedIn, $userInfo } from './session.ts';
 
 /** Prizes, odds and chances; null until loaded. */
@@ -21,12 +22,9 @@ export const $lotteryError = atom<string | null>(null);
 /** Loads prizes and chances, and the history when logged in. */
 export async function loadLottery(): Promise<void> {
   try {
-    $lotteryInfo.set(await call<LotteryInfo>('post', '/api/lottery/getLotteryInfo'));
+    $lotteryInfo.set(await send(lotteryApi.info));
     if ($loggedIn.get()) {
-      const page = await call<LotteryHistoryPage>('post', '/api/lottery/getLotteryHistory', {
-        page: 1,
-        size: 10,
-      });
+      const page = await send(lotteryApi.history, { page: 1, size: 10 });
       $lotteryHistory.set(page.list);
     }
     $lotteryError.set(null);
@@ -39,7 +37,7 @@ export async function loadLottery(): Promise<void> {
 export async function spin(): Promise<void> {
   if ($spinning.get()) return;
   try {
-    const result = await call<DrawResult>('post', '/api/lottery/draw');
+    const result = await send(lotteryApi.draw);
     $spinning.set(result);
     $lotteryError.set(null);
     const info = $lotteryInfo.get();

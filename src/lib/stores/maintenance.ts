@@ -1,8 +1,9 @@
 /** The maintenance notice: polled every 60 s, shown by the rules of lib/maintenance.ts. */
 import { persistentAtom } from '@nanostores/persistent';
 import { atom, computed } from 'nanostores';
-import { call } from '../api/client.ts';
+import { send } from '../api/client.ts';
 import { MAINTENANCE_POLL_MS, maintenanceView, type MaintenanceNotice } from '../maintenance.ts';
+import { maintenanceApi } from '../maintenance/api.ts';
 
 /** Latest record from /api/maintain. */
 export const $maintenanceNotice = atom<MaintenanceNotice | null>(null);
@@ -20,9 +21,7 @@ export const $maintenanceView = computed(
 /** Fetches the notice once; failures keep the last one (API failures are only logged). */
 export async function refreshMaintenance(): Promise<void> {
   try {
-    $maintenanceNotice.set(
-      await call<MaintenanceNotice | null>('post', '/api/maintain', { device: 1 }),
-    );
+    $maintenanceNotice.set(await send(maintenanceApi.notice, { device: 1 }));
   } catch (err) {
     console.warn('maintenance poll failed', err);
   }

@@ -3,30 +3,14 @@
  * delete. The tab only subscribes and calls these; asking before a delete is the tab's.
  */
 import { atom } from 'nanostores';
-import { call } from '../api/client.ts';
+import { send } from '../api/client.ts';
 import { createI18n } from '../i18n/index.ts';
+import { replaysApi, type MyReplayPage } from '../replays/api.ts';
 import { $locale } from './locale.ts';
 import { showToast } from './toast.ts';
 import type { ListState } from './wallet.ts';
 
-/** One replay as my_replays returns it (times in unix seconds, hidden 1 or 0). */
-export interface MyReplay {
-  id: number;
-  title: string;
-  cover: string;
-  duration: number;
-  views: number;
-  recorded_at: number;
-  hidden: number;
-}
-
-/** A page of my_replays. */
-export interface MyReplayPage {
-  list: MyReplay[];
-  page: number;
-  pages: number;
-  total: number;
-}
+export type { MyReplay, MyReplayPage } from '../replays/api.ts';
 
 /** The page shown, with its load state. */
 export const $myReplays = atom<{ data: MyReplayPage | null; status: ListState }>({
@@ -43,7 +27,7 @@ export async function loadMyReplays(page = 1): Promise<void> {
   const mine = ++seq;
   $myReplays.set({ data: $myReplays.get().data, status: { state: 'loading' } });
   try {
-    const data = await call<MyReplayPage>('post', '/api/live/my_replays', { page });
+    const data = await send(replaysApi.mine, { page });
     if (mine === seq) $myReplays.set({ data, status: { state: 'ready' } });
   } catch (error) {
     if (mine === seq) {
@@ -69,7 +53,7 @@ async function change(id: number, work: () => Promise<void>): Promise<void> {
 /** Hides replay `id` from everyone else (true) or shows it again (false). */
 export function setMyReplayHidden(id: number, hidden: boolean): Promise<void> {
   return change(id, async () => {
-    await call('post', '/api/live/replay_hide', { replay_id: id, hidden: hidden ? 1 : 0 });
+    await send(replaysApi.hide, { replay_id: id, hidden: hidden ? 1 : 0 });
     const current = $myReplays.get();
     if (current.data) {
       const list = current.data.list.map((r) =>
@@ -85,7 +69,7 @@ export function setMyReplayHidden(id: number, hidden: boolean): Promise<void> {
 /** Deletes replay `id` and its video, then reloads the page shown. */
 export function deleteMyReplay(id: number): Promise<void> {
   return change(id, async () => {
-    await call('post', '/api/live/replay_delete', { replay_id: id });
+    await send(replaysApi.remove, { replay_id: id });
     showToast(createI18n($locale.get())('recordings.mine.deletedDone'), 'success');
     await loadMyReplays($myReplays.get().data?.page ?? 1);
   });

@@ -7,7 +7,8 @@
  * room store shows it (its message comes from the hub).
  */
 import { atom } from 'nanostores';
-import { call } from '../api/client.ts';
+import { send } from '../api/client.ts';
+import { configApi } from '../config/api.ts';
 import { formatMoney } from '../format.ts';
 import { createI18n } from '../i18n/index.ts';
 import {
@@ -182,10 +183,7 @@ let configLoaded: Promise<void> | undefined;
 
 /** Loads the chips and live categories of the common config once per page. */
 export function loadQuizConfig(): Promise<void> {
-  configLoaded ??= call<{ chips: number[]; live_category: { id: number; name: string }[] }>(
-    'post',
-    '/api/config/getCommonConfig',
-  )
+  configLoaded ??= send(configApi.common)
     .then((data) => {
       if (Array.isArray(data.chips) && data.chips.length) $chips.set(data.chips);
       $liveCategories.set((data.live_category ?? []).map((c) => ({ id: c.id, name: c.name })));

@@ -1,6 +1,7 @@
 /** The replay on screen: its view count, counted once when playback first starts. */
 import { atom } from 'nanostores';
-import { call } from '../api/client.ts';
+import { send } from '../api/client.ts';
+import { replaysApi } from '../replays/api.ts';
 
 /** Views of the replay on screen; null until counted. */
 export const $replayViews = atom<number | null>(null);
@@ -12,9 +13,7 @@ export async function countReplayView(id: number): Promise<void> {
   if (counted === id) return;
   counted = id;
   try {
-    const { views } = await call<{ views: number }>('post', '/api/live/replayView', {
-      replay_id: id,
-    });
+    const { views } = await send(replaysApi.view, { replay_id: id });
     $replayViews.set(views);
   } catch {
     // A lost count is not worth bothering the viewer about.

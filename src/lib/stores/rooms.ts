@@ -1,13 +1,9 @@
 /** Live state and heat of rooms, refreshed while a list page is open. */
 import { map } from 'nanostores';
-import { call } from '../api/client.ts';
+import { send } from '../api/client.ts';
+import { liveApi, type RoomStatus } from '../live/api.ts';
 
-/** One room's state. */
-export interface RoomStatus {
-  anchor_id: number;
-  is_live: 0 | 1;
-  heat: number;
-}
+export type { RoomStatus } from '../live/api.ts';
 
 /** Room states by anchor id. */
 export const $roomStatus = map<Record<string, RoomStatus>>({});
@@ -18,7 +14,7 @@ export const ROOM_REFRESH_MS = 30_000;
 /** Fetches every room's state once; failures keep the last states. */
 export async function refreshRoomStatus(): Promise<void> {
   try {
-    const rows = await call<RoomStatus[]>('get', '/api/live/rooms');
+    const rows = await send(liveApi.rooms);
     $roomStatus.set(Object.fromEntries(rows.map((r) => [String(r.anchor_id), r])));
   } catch (err) {
     console.warn('room status refresh failed', err);

@@ -4,7 +4,8 @@
  * when a live session is open, and every IDLE_POLL_MS otherwise (to notice a start).
  */
 import { atom, onMount } from 'nanostores';
-import { call } from '../api/client.ts';
+import { send } from '../api/client.ts';
+import { studioApi } from '../studio/api.ts';
 import { HEALTH_POLL_MS, type StreamHealth } from '../studio/stream-health.ts';
 
 /** How often the figures are asked for when no live session is open. */
@@ -23,7 +24,7 @@ export const $streamHealth = atom<HealthState>({ state: 'loading' });
 export async function refreshStreamHealth(): Promise<number> {
   const before = $streamHealth.get();
   try {
-    const health = await call<StreamHealth>('get', '/api/studio/stream_health');
+    const health = await send(studioApi.streamHealth);
     $streamHealth.set({ state: 'ready', health });
     return health.session_open || health.receiving ? HEALTH_POLL_MS : IDLE_POLL_MS;
   } catch (error) {

@@ -3,32 +3,25 @@
  * sports) leagues and matches, cover uploads with progress, and starting or planning a live.
  */
 import { atom } from 'nanostores';
-import { ApiCallError, call, openSealedBody } from '../api/client.ts';
+import { ApiCallError, openSealedBody, send } from '../api/client.ts';
 import { SEALED_HEADER } from '../api/envelope.ts';
 import { toApiLang } from '../i18n/locale.ts';
 import { TITLE_MAX } from '../validation/studio.ts';
 import { createI18n } from '../i18n/index.ts';
 import { deviceId } from '../device.ts';
 import type { LiveCategory } from '../common-config.ts';
-import { studioApi, type StreamInfo } from '../studio/api.ts';
+import {
+  studioApi,
+  type LeagueOption,
+  type MatchOption,
+  type OwnPlan,
+  type StreamInfo,
+} from '../studio/api.ts';
 import { $config } from './config.ts';
 import { $locale } from './locale.ts';
 import { $token } from './session.ts';
 
-/** A league with open matches. */
-export interface LeagueOption {
-  comp: number;
-  name: string;
-}
-
-/** A match the live may link. */
-export interface MatchOption {
-  match_id: number;
-  home: string;
-  away: string;
-  start_time: string;
-  status: number;
-}
+export type { LeagueOption, MatchOption, OwnPlan } from '../studio/api.ts';
 
 /** What the dialog loads when it opens. */
 export interface StudioSetup {
@@ -44,8 +37,8 @@ export const $studioSetup = atom<StudioSetup | null>(null);
 /** Loads the push address, the categories and the ticket switch. */
 export async function loadStudioSetup(): Promise<StudioSetup> {
   const [stream, { list }] = await Promise.all([
-    studioApi.streamInfo(),
-    call<{ list: LiveCategory[] }>('post', '/webapi/live/getCategory'),
+    send(studioApi.streamInfo),
+    send(studioApi.categories),
   ]);
   const setup = { stream, categories: list, ticketSwitch: $config.get()?.ticket_switch ?? 0 };
   $studioSetup.set(setup);
@@ -54,7 +47,7 @@ export async function loadStudioSetup(): Promise<StudioSetup> {
 
 /** Replaces the push key; the old one stops working at once. */
 export async function resetStreamKey(): Promise<StreamInfo> {
-  const stream = await studioApi.resetStreamKey();
+  const stream = await send(studioApi.resetStreamKey);
   const setup = $studioSetup.get();
   if (setup) $studioSetup.set({ ...setup, stream });
   return stream;
@@ -62,21 +55,13 @@ export async function resetStreamKey(): Promise<StreamInfo> {
 
 /** Leagues with open matches for a sports secondary category. */
 export async function loadLeagues(cateid: number): Promise<LeagueOption[]> {
-  const data = await call<{ sport_live_match_comp: LeagueOption[] }>(
-    'post',
-    '/webapi/live/getSportMatchComp',
-    { cateid },
-  );
+  const data = await send(studioApi.leagues, { cateid });
   return data.sport_live_match_comp;
 }
 
 /** Open matches of a league. */
 export async function loadMatches(comp: number): Promise<MatchOption[]> {
-  const data = await call<{ sport_live_match: MatchOption[] }>(
-    'post',
-    '/webapi/live/getSportMatch',
-    { comp },
-  );
+  const data = await send(studioApi.matches, { comp });
   return data.sport_live_match;
 }
 
@@ -163,36 +148,19 @@ export interface LiveFormState {
 /** Values the dialog opens with (starting a planned live), or null for an empty form. */
 export const $liveDraft = atom<Partial<LiveFormState> | null>(null);
 
-/** One of the anchor's own planned lives. */
-export interface OwnPlan {
-  id: number;
-  title: string;
-  cover: string;
-  category: string;
-  second_category: string | null;
-  category_id: number;
-  child_category_id: number | null;
-  match_id: number;
-  ticket: number;
-  /** Epoch seconds. */
-  plan_time: number;
-  /** 0 planned, 1 cancelled, 2 started. */
-  status: number;
-}
-
 /** The anchor's planned lives. */
 export async function loadOwnPlans(): Promise<OwnPlan[]> {
-  return (await call<{ list: OwnPlan[] }>('post', '/api/live/anchor_plan_list')).list;
+  return (await send(studioApi.plans)).list;
 }
 
 /** Cancels a planned live. */
 export async function cancelOwnPlan(id: number): Promise<void> {
-  await call('post', '/api/live/anchor_plan_cancel', { id });
+  await send(studioApi.cancelPlan, { id });
 }
 
 /** Starts the live; resolves with the success message. */
 export async function startLive(form: LiveFormState): Promise<string> {
-  const data = await call<{ room_id: number; msg: string }>('post', '/webapi/live/startLive', {
+  const data = await send(studioApi.startLive, {
     title: form.title,
     category: form.category,
     cateid: form.cateid,
@@ -212,7 +180,7 @@ export async function startLive(form: LiveFormState): Promise<string> {
 /** Plans the live at `form.plan`; resolves with the success message. */
 export async function planLive(anchorId: number, form: LiveFormState): Promise<string> {
   const at = form.plan ? new Date(form.plan).getTime() : NaN;
-  const data = await call<{ id: number; msg: string }>('post', '/api/live/anchor_plan_create', {
+  const data = await send(studioApi.createPlan, {
     anchor_id: anchorId,
     title: form.title,
     category_id: form.category,

@@ -31,7 +31,7 @@ vi.mock('../realtime/tencent/transport.ts', () => ({
 }));
 
 vi.mock('../api/client.ts', () => ({
-  call: (_method: string, path: string) =>
+  send: ({ path }: { path: string }) =>
     path === '/api/tencentIm/getUserSig'
       ? Promise.resolve({ id: '100001', sig: 'tencent', hub_sig: 'hub' })
       : Promise.reject(new Error(path)),

@@ -4,12 +4,12 @@
  * reach the room as hub frames. The room's hub socket stays open for everything else (history,
  * props, gifts, bets, moderation); with im_sdkappid 0 nothing here runs and the SDK never loads.
  */
-import { call } from '../api/client.ts';
+import { send } from '../api/client.ts';
 import { createI18n } from '../i18n/index.ts';
 import { CLIENT_FRAME, type SayRequest, type ServerFrame } from '../realtime/protocol/index.ts';
 import { sayFrame, tencentRoute } from '../realtime/tencent/mapping.ts';
 import { openTencentChat, type TencentChat } from '../realtime/tencent/transport.ts';
-import type { UserSigAnswer } from '../realtime/user-sig.ts';
+import { tencentApi } from '../tencent/api.ts';
 import { $config, readConfigFromPage } from './config.ts';
 import { $locale } from './locale.ts';
 import { $userInfo } from './session.ts';
@@ -26,7 +26,7 @@ export function openTencentRoom(anchorId: number, onFrame: (frame: ServerFrame) 
   chat = openTencentChat({
     sdkAppId,
     groupId: String(anchorId),
-    credentials: () => call<UserSigAnswer>('get', '/api/tencentIm/getUserSig'),
+    credentials: () => send(tencentApi.userSig),
     onFrame,
   });
 }
