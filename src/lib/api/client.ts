@@ -124,8 +124,11 @@ function toParams(body: Record<string, unknown> | undefined): Record<string, str
   return params;
 }
 
-/** The parameters argument of a descriptor's call: none, or what it takes. */
-type ParamsArg<P> = P extends ApiParams ? [params: P] : [];
+/**
+ * The parameters argument of a descriptor's call: none, or what it takes (checked as a whole, so a
+ * union of parameter shapes is one argument of that union).
+ */
+type ParamsArg<P> = [P] extends [ApiParams] ? [params: P] : [];
 
 /** Sends a descriptor's call and resolves with `data` on status 0; rejects with the message otherwise. */
 export function send<P extends ApiParams | void, D>(

@@ -79,7 +79,7 @@ export function checkImageFile(file: { name: string; size: number }): string | n
 }
 
 /**
- * Uploads one image with progress (0-1) through /api/user/file; resolves with its path, rejects
+ * Uploads one image with progress (0-1) through studioApi.uploadImage; resolves with its path, rejects
  * with the server's (or a generic) message.
  */
 export function uploadImage(
@@ -92,7 +92,7 @@ export function uploadImage(
     const xhr = new XMLHttpRequest();
     xhr.open(
       'POST',
-      `${(import.meta.env.PUBLIC_API_BASE as string | undefined) ?? ''}/api/user/file`,
+      `${(import.meta.env.PUBLIC_API_BASE as string | undefined) ?? ''}${studioApi.uploadImage.path}`,
     );
     const token = $token.get();
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);

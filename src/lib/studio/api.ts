@@ -80,6 +80,11 @@ export type PlanCreateParams = {
 export type CentreRangeParams = { from: string; to: string };
 
 export const studioApi = {
+  /**
+   * Uploads one image (multipart: `file` and its `use`); answers its path. The store sends it
+   * with XMLHttpRequest for the upload's progress, so `send()` never carries it.
+   */
+  uploadImage: post<{ url: string }>('/api/user/file'),
   /** The calling anchor's push addresses and key. */
   streamInfo: post<StreamInfo>('/webapi/live/getStreamInfo'),
   /** A new push key for the calling anchor; the old one stops working at once. */
