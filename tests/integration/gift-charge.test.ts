@@ -131,6 +131,13 @@ describe.each(DB_KINDS)('gift batches on %s', (kind) => {
     });
     const [later] = await chargeGifts(t.rt.db, [send(rich!, 'b', CAR)]);
     expect(later!.status).toBe('ok');
+    // A sender without a wallet has nothing to pay with: short, beside a gift that is paid.
+    const [walletless, paying] = await chargeGifts(t.rt.db, [
+      send(2_000_000_000, 'nothing', ROSE),
+      send(poor!, 'e', ROSE),
+    ]);
+    expect(walletless).toMatchObject({ status: 'short', balances: { gold: 0, diamond: 0 } });
+    expect(paying!.status).toBe('ok');
     expect(isClean(await verifyLedger(t.rt.db))).toBe(true);
   });
 

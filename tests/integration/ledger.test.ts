@@ -179,6 +179,43 @@ describe.each(DB_KINDS)('ledger on %s', (kind) => {
     expect(isClean(await verifyLedger(t.rt.db))).toBe(true);
   });
 
+  it('names the refused move, and refuses a credit to a user without a wallet', async () => {
+    const [a] = await newUsers('1382100', 1);
+    await applyMoves(t.rt.db, {
+      key: `test-grant:${a}`,
+      kind: 'grant',
+      moves: [{ userId: a!, currency: 'gold', amount: 1_000, kind: 'grant' }],
+    });
+    // The gold debit could be paid; the diamond one cannot, and it is the one named.
+    const refusal = await applyMoves(t.rt.db, {
+      key: 'test-two-debits',
+      kind: 'purchase',
+      moves: [
+        { userId: a!, currency: 'gold', amount: -500, kind: 'purchase' },
+        { userId: a!, currency: 'diamond', amount: -1, kind: 'purchase' },
+      ],
+    }).catch((err: unknown) => err);
+    expect(refusal).toBeInstanceOf(InsufficientBalanceError);
+    expect(refusal).toMatchObject({ userId: a, currency: 'diamond' });
+    // No wallet behind the credit (no such user): an error, and nothing moved.
+    await expect(
+      applyMoves(t.rt.db, {
+        key: 'test-no-wallet',
+        kind: 'gift',
+        moves: [
+          { userId: a!, currency: 'gold', amount: -100, kind: 'gift_send' },
+          { userId: 2_000_000_000, currency: 'income', amount: 100, kind: 'gift_income' },
+        ],
+      }),
+    ).rejects.toThrow(/has no wallet/);
+    expect(await readBalances(t.rt.db, a!)).toEqual({ gold: 1_000, diamond: 0, income: 0 });
+    const keys = await t.rt.db
+      .select()
+      .from(ledgerOperations)
+      .where(inArray(ledgerOperations.idempotencyKey, ['test-two-debits', 'test-no-wallet']));
+    expect(keys).toEqual([]);
+  });
+
   it('verification reports a balance changed behind the ledger', async () => {
     const [user] = await newUsers('1383000', 1);
     await applyMoves(t.rt.db, {

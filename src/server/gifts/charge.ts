@@ -1,7 +1,7 @@
 /**
  * Paid gifts, charged in batches. `chargeGifts` writes any number of gifts in one transaction:
- * the gift_charge SQL function (migration 0017) applies each gift's ledger operation on its own
- * (its idempotency key, the sender's debit, the anchor's income), then the rankings, the rooms'
+ * the ledger's batch core (applyBatch, the ledger_batch SQL function) applies each gift's ledger
+ * operation on its own (its idempotency key, the sender's debit, the anchor's income), then the rankings, the rooms'
  * heat and the live statistics of the gifts that went through are added with one statement
  * each. A gift the sender cannot pay, or a repeat, changes nothing and the others go on.
  *
@@ -12,12 +12,12 @@
 import { sql } from 'drizzle-orm';
 import { settleEach, writeEachOnFailure } from '../db/batch.ts';
 import type { Db } from '../db/index.ts';
-import { queryRows } from '../db/index.ts';
 import { liveRooms } from '../db/schema.ts';
 import { addContributions } from '../rankings/service.ts';
 import { addGiftStats } from '../studio/stats.ts';
 import { histogram, secondsSince } from '../metrics.ts';
-import { giftSplit, isRetryable } from '../wallet/ledger.ts';
+import { applyBatch } from '../wallet/batch.ts';
+import { giftSplit, isRetryable, LEDGER_KIND, type LedgerOperation } from '../wallet/ledger.ts';
 import { countLedger } from '../wallet/metrics.ts';
 
 /** What a send asks for. */
@@ -66,38 +66,46 @@ function totalOf(send: GiftSend): number {
   return total;
 }
 
+/** A gift's ledger operation: the sender's debit and, when there is any, the anchor's income. */
+function giftOperation(send: GiftSend, total: number, income: number): LedgerOperation {
+  const currency = send.gift.currency === 'diamond' ? 'diamond' : 'gold';
+  return {
+    key: giftKey(send),
+    kind: 'gift',
+    reference: `${send.anchorId}:${send.gift.id}x${send.count}`,
+    moves: [
+      { userId: send.senderId, currency, amount: -total, kind: LEDGER_KIND.giftSend },
+      ...(income > 0
+        ? [
+            {
+              userId: send.anchorId,
+              currency: 'income' as const,
+              amount: income,
+              kind: LEDGER_KIND.giftIncome,
+            },
+          ]
+        : []),
+    ],
+  };
+}
+
 /** One transaction for the batch; retried whole after a deadlock (nothing of it was kept). */
 async function chargeOnce(db: Db, sends: GiftSend[]): Promise<ChargeOutcome[]> {
-  const items = sends.map((s) => {
-    const total = totalOf(s);
-    return {
-      key: giftKey(s),
-      sender: s.senderId,
-      anchor: s.anchorId,
-      currency: s.gift.currency === 'diamond' ? 'diamond' : 'gold',
-      total,
-      income: giftSplit(total),
-      reference: `${s.anchorId}:${s.gift.id}x${s.count}`,
-    };
+  const items = sends.map((send) => {
+    const total = totalOf(send);
+    return { total, income: giftSplit(total) };
   });
   return db.transaction(async (tx) => {
-    const rows = await queryRows(
+    const results = await applyBatch(
       tx,
-      sql`select ord, status, gold, diamond from gift_charge(${JSON.stringify(items)}::jsonb)`,
+      sends.map((send, i) => giftOperation(send, items[i]!.total, items[i]!.income)),
+      { count: false },
     );
-    const outcomes: (ChargeOutcome | undefined)[] = sends.map(() => undefined);
-    for (const row of rows) {
-      const i = Number(row.ord) - 1;
-      outcomes[i] = {
-        status: String(row.status) as ChargeStatus,
-        total: items[i]!.total,
-        balances: { gold: Number(row.gold), diamond: Number(row.diamond) },
-      };
-    }
-    // gift_charge answers every gift; anything else is a bug, and rolls the batch back.
-    if (outcomes.some((o) => o === undefined))
-      throw new Error('gift_charge: a gift without outcome');
-    const settled = outcomes as ChargeOutcome[];
+    const settled: ChargeOutcome[] = results.map((result, i) => ({
+      status: result.status,
+      total: items[i]!.total,
+      balances: { gold: result.gold, diamond: result.diamond },
+    }));
     const paid = sends.flatMap((send, i) =>
       settled[i]!.status === 'ok'
         ? [{ send, total: items[i]!.total, income: items[i]!.income }]

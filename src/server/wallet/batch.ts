@@ -3,7 +3,8 @@
  * function (migration 0019), which locks their wallets once, settles each operation on its own
  * (all of its moves or none, once per idempotency key) and writes the results with one statement
  * per table. Use it inside a transaction that also records what the money was for (stakes,
- * payouts), so both commit together. Quizzes use it for bets and settlements.
+ * payouts), so both commit together. Gifts, bets and settlements use it; single operations go
+ * through the same SQL core (applyMoves in ledger.ts).
  */
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/index.ts';
@@ -44,9 +45,14 @@ function check(op: LedgerOperation): void {
 
 /**
  * Applies `ops` in order, each on its own (see BatchStatus), in the caller's transaction (or as
- * its own statement). Returns one outcome per operation.
+ * its own statement). Returns one outcome per operation. `count: false` leaves the ledger metric
+ * to a caller that retries the batch and counts once it has committed.
  */
-export async function applyBatch(db: Db, ops: LedgerOperation[]): Promise<BatchOutcome[]> {
+export async function applyBatch(
+  db: Db,
+  ops: LedgerOperation[],
+  { count = true }: { count?: boolean } = {},
+): Promise<BatchOutcome[]> {
   if (ops.length === 0) return [];
   for (const op of ops) check(op);
   const payload = ops.map((op) => ({
@@ -74,6 +80,6 @@ export async function applyBatch(db: Db, ops: LedgerOperation[]): Promise<BatchO
   }
   if (outcomes.some((o) => o === undefined))
     throw new Error('ledger_batch: an operation without outcome');
-  ops.forEach((op, i) => countLedger(op.kind, outcomes[i]!.status));
+  if (count) ops.forEach((op, i) => countLedger(op.kind, outcomes[i]!.status));
   return outcomes;
 }

@@ -145,33 +145,22 @@ export function isRetryable(err: unknown): boolean {
   return code === '40P01' || code === '40001';
 }
 
-/** The move a wallets_*_nonneg refusal is about: the debit of the failing row's user and currency. */
-function shortMove(err: unknown, moves: Move[]): Move | undefined {
-  const e = pgError(err);
-  if (e.code !== '23514') return undefined;
-  const constraint = e.constraint ?? e.constraint_name ?? '';
-  const match = /^wallets_(gold|diamond|income)_nonneg$/.exec(constraint);
-  if (!match) return undefined;
-  const userId = Number(/\((\d+),/.exec(e.detail ?? '')?.[1]);
-  const debits = moves.filter((m) => m.amount < 0 && m.currency === match[1]);
-  return debits.find((m) => m.userId === userId) ?? debits[0];
-}
-
 /**
- * One statement writes the whole operation: the ledger_apply function (migration
- * 0011_ledger_apply) inserts the operation row (nothing more when the key exists), updates the
- * balances (one row per user) and writes a ledger row per move with the balance after it. A
- * statement is atomic, so a debit below zero (refused by the wallets_*_nonneg CHECK constraints
- * on the locked, current row) or a move without a wallet row (its balance_after would be null,
- * refused by NOT NULL) fails every part of it. Moves go as parallel arrays; the SQL text depends
- * only on the number of moves, so prepared statements are reused.
+ * One statement writes the whole operation: ledger_apply (migration 0027_ledger_core) hands it
+ * to the ledger's one SQL core, ledger_batch, which locks the wallets in user id order, inserts
+ * the operation row (nothing more when the key exists), checks every debit against the locked
+ * balances and writes the balances and a ledger row per move with the balance after it, or
+ * nothing. It answers the written rows, or one row naming the refusal and the refused move. The
+ * wallets_*_nonneg CHECK constraints stay as the last guard. Moves go as parallel arrays; the SQL
+ * text depends only on the number of moves, so prepared statements are reused.
  */
 function operationStatement(op: LedgerOperation, moves: Move[]) {
   const column = (type: 'integer' | 'text' | 'bigint', pick: (m: Move) => unknown) => {
     const items = moves.map((m) => sql`${pick(m)}`);
     return sql`array[${sql.join(items, sql`, `)}]::${sql.raw(type)}[]`;
   };
-  return sql`select operation_id, user_id, currency, balance_after from ledger_apply(
+  return sql`select status, failed_move, operation_id, user_id, currency, balance_after
+    from ledger_apply(
     ${op.key}, ${op.kind}, ${op.reference ?? ''},
     ${column('integer', (m) => m.userId)}, ${column('text', (m) => m.currency)},
     ${column('bigint', (m) => m.amount)}, ${column('text', (m) => m.kind)})`;
@@ -205,8 +194,8 @@ export async function findOperation(db: Db, key: string): Promise<LedgerOutcome 
 
 /**
  * Applies an operation's moves atomically: a ledger row per move and the balance updates, in
- * one SQL statement, so no balance can go negative under any concurrency (the wallets CHECK
- * constraints refuse it on the locked row). Alone, the statement is its own transaction; given a
+ * one SQL statement, so no balance can go negative under any concurrency (each debit is checked
+ * against the locked row). Alone, the statement is its own transaction; given a
  * transaction, it runs in a savepoint inside it, so it commits with the caller and a refusal
  * leaves the caller's own work untouched. A debit that would go below zero moves nothing and
  * throws InsufficientBalanceError. A key applied before moves nothing and returns the first
@@ -216,8 +205,8 @@ export async function findOperation(db: Db, key: string): Promise<LedgerOutcome 
 export async function applyMoves(db: Db, op: LedgerOperation): Promise<LedgerOutcome> {
   const moves = checkOperation(op);
   const statement = operationStatement(op, moves);
-  // Alone, the statement is its own transaction; inside a caller's, a savepoint keeps a refusal
-  // from aborting the caller's transaction.
+  // Alone, the statement is its own transaction; inside a caller's, a savepoint lets a deadlock
+  // be retried without aborting the caller's transaction.
   const run = (): Promise<Row[]> =>
     db instanceof PgTransaction
       ? db.transaction((tx) => queryRows(tx as unknown as Db, statement))
@@ -228,21 +217,25 @@ export async function applyMoves(db: Db, op: LedgerOperation): Promise<LedgerOut
       rows = await run();
       break;
     } catch (err) {
-      const short = shortMove(err, moves);
-      if (short) countLedger(op.kind, 'short');
-      if (short) throw new InsufficientBalanceError(short.userId, short.currency);
-      if (pgError(err).code === '23502') {
-        throw new Error(`ledger: a user of operation ${op.key} has no wallet`, { cause: err });
-      }
       if (!isRetryable(err) || attempt >= 5) throw err;
     }
   }
-  if (rows.length === 0) {
+  const status = rows[0] ? String(rows[0].status) : 'none';
+  if (status === 'short' || status === 'no_wallet') {
+    countLedger(op.kind, status);
+    const refused = moves[Number(rows[0]!.failed_move) - 1];
+    if (status === 'short' && refused) {
+      throw new InsufficientBalanceError(refused.userId, refused.currency);
+    }
+    throw new Error(`ledger: a user of operation ${op.key} has no wallet`);
+  }
+  if (status === 'replayed') {
     const first = await findOperation(db, op.key);
     if (!first) throw new Error(`ledger: operation ${op.key} exists without entries`);
     countLedger(op.kind, 'replayed');
     return first;
   }
+  if (status !== 'ok') throw new Error(`ledger: operation ${op.key} answered ${status}`);
   countLedger(op.kind, 'ok');
   const balances = new Map(
     rows.map((r) => [`${Number(r.user_id)}:${String(r.currency)}`, Number(r.balance_after)]),
