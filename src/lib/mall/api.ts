@@ -1,15 +1,7 @@
-/** The mall calls' request schema and answers, shared by the server routes and the page. */
-import { z } from 'zod';
+/** The mall calls (endpoint descriptors) and their answers, shared by the server routes and the page. */
+import { post } from '../api/endpoint.ts';
 import type { PropCounts } from '../live/props.ts';
-
-/** POST /api/mall/buy: the item and the client's id of this purchase (retries reuse it). */
-export const buyRequestSchema = z.object({
-  item_id: z.string().trim().min(1).max(40),
-  client_order_id: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
-});
-
-/** What POST /api/mall/buy sends. */
-export type BuyRequest = z.infer<typeof buyRequestSchema>;
+import type { BuyRequest } from '../validation/mall.ts';
 
 /** What the user holds after a call: balances, noble title and backpack. */
 export interface MallHoldings {
@@ -57,3 +49,10 @@ export interface CatalogueEntry {
   /** Items in a pack; 0 for nobles. */
   count: number;
 }
+
+export const mallApi = {
+  /** What the signed-in user holds: balances, noble title and backpack. */
+  holdings: post<MallHoldings>('/api/mall/holdings'),
+  /** Buys an item for the signed-in user; a retry with the same client_order_id is not charged again. */
+  buy: post<BuyResult, BuyRequest>('/api/mall/buy'),
+};

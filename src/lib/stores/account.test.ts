@@ -24,17 +24,17 @@ const api = vi.hoisted(() => ({
 
 vi.mock('../api/client.ts', async (importOriginal) => {
   const real = await importOriginal<typeof client>();
-  const request = (_method: string, path: string, body: Record<string, unknown> = {}) => {
-    api.calls.push({ path, body });
-    const handler = api.routes.get(path);
-    if (!handler) return Promise.reject(new real.ApiCallError(`no route ${path}`, -1));
+  const sendForEnvelope = (endpoint: { path: string }, body: Record<string, unknown> = {}) => {
+    api.calls.push({ path: endpoint.path, body });
+    const handler = api.routes.get(endpoint.path);
+    if (!handler) return Promise.reject(new real.ApiCallError(`no route ${endpoint.path}`, -1));
     return Promise.resolve(handler(body));
   };
   return {
     ...real,
-    request,
-    call: async (method: string, path: string, body?: Record<string, unknown>) => {
-      const envelope = await request(method, path, body);
+    sendForEnvelope,
+    send: async (endpoint: { path: string }, body?: Record<string, unknown>) => {
+      const envelope = await sendForEnvelope(endpoint, body);
       if (envelope.status !== 0) throw new real.ApiCallError(envelope.msg, envelope.status);
       return envelope.data;
     },

@@ -5,7 +5,8 @@
  * those stores and call these actions.
  */
 import { atom } from 'nanostores';
-import { ApiCallError, call, request } from '../api/client.ts';
+import { accountApi, type CaptchaChallenge, type SessionData } from '../account/api.ts';
+import { ApiCallError, send, sendForEnvelope } from '../api/client.ts';
 import { API_STATUS } from '../api/envelope.ts';
 import { CAPTCHA } from '../captcha.ts';
 import { channelForHost } from '../channel.ts';
@@ -32,7 +33,7 @@ import {
   clearSecrets,
   resetLoginForm,
 } from './login-form.ts';
-import { $userInfo, clearSession, saveSession, type StoredUserInfo } from './session.ts';
+import { $userInfo, clearSession, saveSession } from './session.ts';
 import { showToast } from './toast.ts';
 import type { z } from 'zod';
 
@@ -50,14 +51,7 @@ export const ACCOUNT_TIMING = {
   registeredReloadMs: 900,
 } as const;
 
-/** A captcha challenge from the server (test_x only under CAPTCHA_TEST_SOLUTION=1). */
-export interface CaptchaChallenge {
-  id: string;
-  image: string;
-  slide: string;
-  y: number;
-  test_x?: number;
-}
+export type { CaptchaChallenge } from '../account/api.ts';
 
 /** The open captcha: what passing it unlocks, the picture, and its feedback. */
 export interface CaptchaState {
@@ -127,7 +121,7 @@ async function loadChallenge(seq: number): Promise<void> {
   // The old picture stays until the new one arrives, so a refresh does not flash empty.
   $captcha.set({ ...open, status: 'loading' });
   try {
-    const challenge = await call<CaptchaChallenge>('post', '/api/captcha_path');
+    const challenge = await send(accountApi.captchaPath);
     const current = $captcha.get();
     if (current && seq === captchaSeq) $captcha.set({ ...current, challenge, status: 'ready' });
   } catch (err) {
@@ -170,7 +164,7 @@ export async function verifyCaptcha(displayX: number): Promise<void> {
   const x = Math.round((displayX * CAPTCHA.naturalWidth) / CAPTCHA.viewWidth);
   let passed = false;
   try {
-    passed = await call<boolean>('post', '/api/captcha_verify', { id: state.challenge.id, x });
+    passed = await send(accountApi.captchaVerify, { id: state.challenge.id, x });
   } catch {
     passed = false;
   }
@@ -206,7 +200,7 @@ export async function sendCode(): Promise<void> {
   const reset = $loginMode.get() === 3;
   $loginBusy.set(true);
   try {
-    await call('post', '/api/user/sendCode', { mobile: phone(), is_change_mobile: reset ? 1 : 0 });
+    await send(accountApi.sendCode, { mobile: phone(), is_change_mobile: reset ? 1 : 0 });
     startCountdown();
     if (!reset) showToast(t()('account.ui.sent'), 'success');
   } catch (err) {
@@ -215,8 +209,6 @@ export async function sendCode(): Promise<void> {
     $loginBusy.set(false);
   }
 }
-
-type SessionData = StoredUserInfo & { token: string; id: number };
 
 /** Saves what login or registration returned, merges fresh user info, then reloads. */
 async function finishLogin(data: SessionData, reloadDelayMs = 0): Promise<void> {
@@ -241,7 +233,7 @@ export function anchorIdFromPath(pathname: string): number {
 /** Automatic registration after a 301, with the mobile_hash it carried. */
 export async function register(hash: string): Promise<void> {
   try {
-    const data = await call<SessionData>('post', '/webapi/user/register', {
+    const data = await send(accountApi.register, {
       account: phone(),
       mobile_hash: hash,
       platform: 0,
@@ -266,7 +258,7 @@ export async function login(loginType: 1 | 2): Promise<void> {
   const form = $loginForm.get();
   $loginBusy.set(true);
   try {
-    const res = await request<SessionData & { mobile_hash?: string }>('post', '/api/user/login', {
+    const res = await sendForEnvelope(accountApi.login, {
       account: phone(),
       pwd: (loginType === 2 ? form.code : form.passwd).trim(),
       platform: 0,
@@ -307,7 +299,7 @@ export async function verifyResetCode(): Promise<void> {
   }
   $loginBusy.set(true);
   try {
-    const data = await call<{ mobile_hash: string }>('post', '/api/user/readyForTakeOff', {
+    const data = await send(accountApi.readyForTakeOff, {
       mobile: phone(),
       smscode: form.code.trim(),
     });
@@ -331,7 +323,7 @@ export async function resetPassword(): Promise<void> {
   }
   $loginBusy.set(true);
   try {
-    const res = await request<null>('post', '/api/user/forgetPwdHash', {
+    const res = await sendForEnvelope(accountApi.forgetPwdHash, {
       mobile: phone(),
       mobile_hash: mobileHash,
       pwd: passwd1.trim(),
@@ -352,7 +344,7 @@ export async function resetPassword(): Promise<void> {
 
 /** Reloads the user info (getUserInfo) and merges it into local storage `userInfo`. */
 export async function refreshUserInfo(): Promise<void> {
-  const info = await call<StoredUserInfo>('get', '/api/user/getUserInfo');
+  const info = await send(accountApi.userInfo);
   $userInfo.set({ ...$userInfo.get(), ...info });
 }
 
@@ -360,14 +352,14 @@ export async function refreshUserInfo(): Promise<void> {
 export async function refreshUserAsset(maxAgeMs = 30_000): Promise<void> {
   if (Date.now() - assetRefreshedAt < maxAgeMs) return;
   assetRefreshedAt = Date.now();
-  const info = await call<StoredUserInfo>('get', '/api/user/getUserAsset');
+  const info = await send(accountApi.userAsset);
   $userInfo.set({ ...$userInfo.get(), ...info });
 }
 
 /** Logs out: tells the server, clears token, id and userInfo from local storage, reloads. */
 export async function logout(): Promise<void> {
   try {
-    await call('post', '/api/user/logout');
+    await send(accountApi.logout);
   } catch (err) {
     console.warn('logout call failed', err);
   }

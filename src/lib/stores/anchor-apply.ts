@@ -3,7 +3,8 @@
  * countdown, submitting with the shared rules, and the administrators' review list.
  */
 import { atom } from 'nanostores';
-import { ApiCallError, call } from '../api/client.ts';
+import { anchorApplyApi } from '../anchor-apply/api.ts';
+import { ApiCallError, send } from '../api/client.ts';
 import type { LiveCategory } from '../common-config.ts';
 import { createI18n } from '../i18n/index.ts';
 import {
@@ -63,8 +64,8 @@ const t = () => createI18n($locale.get());
 /** Loads the status and the live types. */
 export async function loadApply(): Promise<void> {
   const [status, types] = await Promise.all([
-    call<ApplyStatus>('get', '/api/user/anchor_apply_status'),
-    call<{ list: LiveCategory[] }>('post', '/webapi/live/getCategory'),
+    send(anchorApplyApi.status),
+    send(anchorApplyApi.categories),
   ]);
   $applyTypes.set(types.list);
   $applyStatus.set(status);
@@ -98,7 +99,7 @@ export function sendApplyCode(mobile: string, done: (error: string | null) => vo
     return;
   }
   openCaptcha(() => {
-    call('post', '/api/user/anchor_apply_code', parsed.data).then(
+    send(anchorApplyApi.sendCode, parsed.data).then(
       () => {
         startCountdown(60);
         done(null);
@@ -127,7 +128,7 @@ function toPayload(form: ApplyFormState) {
 export async function submitApply(form: ApplyFormState): Promise<void> {
   const parsed = anchorApplySchema.safeParse(toPayload(form));
   if (!parsed.success) throw new Error(firstIssueMessage(parsed.error, t()));
-  const data = await call<ApplyStatus>('post', '/api/user/anchor_apply', parsed.data);
+  const data = await send(anchorApplyApi.submit, parsed.data);
   $applyRetry.set(false);
   $applyStatus.set(data);
 }
@@ -151,13 +152,7 @@ export async function loadReview(filter: ReviewFilter = $reviewFilter.get()): Pr
   $reviewFilter.set(filter);
   $review.set({ kind: 'loading' });
   try {
-    const { list } = await call<{ list: ApplicationView[] }>(
-      'get',
-      '/api/admin/anchor_applications',
-      {
-        status: filter,
-      },
-    );
+    const { list } = await send(anchorApplyApi.list, { status: filter });
     if ($reviewFilter.get() === filter) $review.set({ kind: 'ready', list });
   } catch (e) {
     $review.set({ kind: 'refused', message: (e as Error).message });
@@ -167,7 +162,7 @@ export async function loadReview(filter: ReviewFilter = $reviewFilter.get()): Pr
 
 /** Approves an application and reloads the list. */
 export async function approveApplication(id: number): Promise<void> {
-  await call('post', '/api/admin/anchor_applications/approve', { id });
+  await send(anchorApplyApi.approve, { id });
   await loadReview();
 }
 
@@ -175,7 +170,7 @@ export async function approveApplication(id: number): Promise<void> {
 export async function rejectApplication(id: number, reason: string): Promise<void> {
   const parsed = rejectApplicationSchema.safeParse({ id, reason });
   if (!parsed.success) throw new Error(firstIssueMessage(parsed.error, t()));
-  await call('post', '/api/admin/anchor_applications/reject', parsed.data);
+  await send(anchorApplyApi.reject, parsed.data);
   await loadReview();
 }
 
@@ -187,7 +182,8 @@ export async function rejectApplication(id: number, reason: string): Promise<voi
 export async function privateImageUrl(path: string): Promise<string> {
   const base = (import.meta.env.PUBLIC_API_BASE as string | undefined) ?? '';
   const token = $token.get();
-  const res = await fetch(`${base}/api/user/private_image?path=${encodeURIComponent(path)}`, {
+  const url = `${base}${anchorApplyApi.privateImage.path}?path=${encodeURIComponent(path)}`;
+  const res = await fetch(url, {
     headers: token ? { authorization: `Bearer ${token}` } : {},
   });
   if (!res.ok || !(res.headers.get('content-type') ?? '').startsWith('image/')) {

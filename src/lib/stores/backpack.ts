@@ -3,7 +3,8 @@
  * A backpack gift's `giftFeedRep` carries the new counts, applied here without reading again.
  */
 import { atom } from 'nanostores';
-import { call } from '../api/client.ts';
+import { send } from '../api/client.ts';
+import { backpackApi } from '../backpack/api.ts';
 import { withCounts, type BackpackView } from '../live/backpack.ts';
 import type { BackpackCount } from '../realtime/protocol/index.ts';
 import { $loggedIn, $userId } from './session.ts';
@@ -26,7 +27,7 @@ export async function loadBackpack(): Promise<void> {
   }
   if (!$backpack.get()) $backpackState.set('loading');
   try {
-    $backpack.set(await call<Backpack>('post', '/api/live/user_backpack', { user_id: Number(id) }));
+    $backpack.set(await send(backpackApi.userBackpack, { user_id: Number(id) }));
     $backpackState.set('ready');
   } catch (error) {
     if (!$backpack.get()) $backpackState.set('error');

@@ -5,9 +5,10 @@
  */
 import { atom } from 'nanostores';
 import { API_STATUS } from '../api/envelope.ts';
-import { ApiCallError, call, request } from '../api/client.ts';
+import { ApiCallError, send, sendForEnvelope } from '../api/client.ts';
+import { checkinApi } from '../checkin/api.ts';
 import { noteCheckin, pageStorage, todaysGift } from '../checkin-prompt.ts';
-import type { CheckinHistoryPage, CheckinInfo, CheckinResult } from '../rewards/api.ts';
+import type { CheckinHistoryPage, CheckinInfo } from '../rewards/api.ts';
 import type { RewardEntry } from '../rewards/types.ts';
 import { REWARD_TYPE } from '../rewards/types.ts';
 import { $userInfo } from './session.ts';
@@ -30,7 +31,7 @@ export const $checkinError = atom<string | null>(null);
 /** Loads the week; on load, checked today gives 3, else 1 (spec §4). */
 export async function loadCheckinInfo(): Promise<void> {
   try {
-    const info = await call<CheckinInfo>('post', '/api/checkin/getCheckinInfo');
+    const info = await send(checkinApi.info);
     $checkinInfo.set(info);
     $checkinPhase.set(info.IsCheckedToday ? 3 : 1);
     $checkinRewards.set(info.IsCheckedToday ? todaysGift(pageStorage(), new Date()) : null);
@@ -48,7 +49,7 @@ export async function checkInToday(): Promise<void> {
   if ($checkinBusy.get()) return;
   $checkinBusy.set(true);
   try {
-    const envelope = await request<CheckinResult>('post', '/api/checkin/checkinToday');
+    const envelope = await sendForEnvelope(checkinApi.today);
     if (envelope.status !== API_STATUS.ok) {
       throw new ApiCallError(envelope.msg, envelope.status, envelope.data);
     }
@@ -84,5 +85,5 @@ export function wonLotteryChance(rewards: readonly RewardEntry[] | null): boolea
 
 /** A page of the history. */
 export function loadCheckinHistory(page: number, size = 20): Promise<CheckinHistoryPage> {
-  return call<CheckinHistoryPage>('post', '/api/checkin/getCheckinHistory', { page, size });
+  return send(checkinApi.history, { page, size });
 }

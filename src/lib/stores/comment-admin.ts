@@ -3,40 +3,12 @@
  * and the delete and unban actions (each answered by the server, then reloaded from it).
  */
 import { atom } from 'nanostores';
-import { call } from '../api/client.ts';
+import { send } from '../api/client.ts';
+import { commentsApi, type ManagedRoom, type RoomComments } from '../comments/api.ts';
 import type { Announcement } from '../live/announcement.ts';
 import { showToast } from './toast.ts';
 
-/** A room the user may moderate, as GET /api/live/managed_rooms returns it. */
-export interface ManagedRoom {
-  anchor_id: number;
-  nick_name: string;
-  title: string;
-  is_live: 0 | 1;
-  own: 0 | 1;
-}
-
-/** A chat message as GET /api/live/comments lists it. */
-export interface ManagedMessage {
-  id: number;
-  user_id: number;
-  nick_name: string;
-  content: string;
-  /** Unix ms. */
-  time: number;
-  deleted: boolean;
-}
-
-/** An active ban. */
-export interface ManagedBan {
-  id: number;
-  user_id: number;
-  nick_name: string;
-  reason: string;
-  /** Unix ms, or null when permanent. */
-  until: number | null;
-  time: number;
-}
+export type { ManagedBan, ManagedMessage, ManagedRoom } from '../comments/api.ts';
 
 /** Where the page is: rooms loading, ready, or failed. */
 export type CommentAdminState = 'loading' | 'ready' | 'error';
@@ -44,12 +16,7 @@ export type CommentAdminState = 'loading' | 'ready' | 'error';
 export const $managedRooms = atom<ManagedRoom[]>([]);
 export const $roomsState = atom<CommentAdminState>('loading');
 export const $selectedRoom = atom<number | null>(null);
-export const $comments = atom<{
-  messages: ManagedMessage[];
-  bans: ManagedBan[];
-  /** The room's announcement and contacts as saved. */
-  announcement: Announcement;
-}>({
+export const $comments = atom<RoomComments>({
   messages: [],
   bans: [],
   announcement: { content: '', contact: [] },
@@ -62,7 +29,7 @@ export const $pending = atom<ReadonlySet<string>>(new Set());
 export async function loadManagedRooms(preferred?: number): Promise<void> {
   $roomsState.set('loading');
   try {
-    const rooms = await call<ManagedRoom[]>('get', '/api/live/managed_rooms');
+    const rooms = await send(commentsApi.managedRooms);
     $managedRooms.set(rooms);
     $roomsState.set('ready');
     const pick = rooms.find((r) => r.anchor_id === preferred) ?? rooms[0];
@@ -84,18 +51,18 @@ export async function reloadComments(): Promise<void> {
   if (anchorId === null) return;
   $commentsState.set('loading');
   try {
-    $comments.set(await call('get', '/api/live/comments', { anchor_id: anchorId }));
+    $comments.set(await send(commentsApi.comments, { anchor_id: anchorId }));
     if ($selectedRoom.get() === anchorId) $commentsState.set('ready');
   } catch {
     $commentsState.set('error');
   }
 }
 
-async function act(key: string, path: string, body: Record<string, unknown>, done: string) {
+async function act(key: string, change: () => Promise<unknown>, done: string) {
   if ($pending.get().has(key)) return;
   $pending.set(new Set([...$pending.get(), key]));
   try {
-    await call('post', path, body);
+    await change();
     showToast(done);
     await reloadComments();
   } catch (err) {
@@ -109,12 +76,16 @@ async function act(key: string, path: string, body: Record<string, unknown>, don
 
 /** Deletes message `id` of the selected room for everyone; `done` is the success toast. */
 export function deleteComment(id: number, done: string): Promise<void> {
-  return act(`m${id}`, '/api/live/delete_comment', { anchor_id: $selectedRoom.get(), id }, done);
+  const anchorId = $selectedRoom.get();
+  if (anchorId === null) return Promise.resolve();
+  return act(`m${id}`, () => send(commentsApi.deleteComment, { anchor_id: anchorId, id }), done);
 }
 
 /** Lifts the ban of `uid` in the selected room. */
 export function unbanUser(uid: number, done: string): Promise<void> {
-  return act(`b${uid}`, '/api/live/unban', { anchor_id: $selectedRoom.get(), uid }, done);
+  const anchorId = $selectedRoom.get();
+  if (anchorId === null) return Promise.resolve();
+  return act(`b${uid}`, () => send(commentsApi.unban, { anchor_id: anchorId, uid }), done);
 }
 
 /**
@@ -129,7 +100,7 @@ export async function saveAnnouncement(
   if (anchorId === null || $pending.get().has('announce')) return null;
   $pending.set(new Set([...$pending.get(), 'announce']));
   try {
-    const saved = await call<Announcement>('post', '/api/live/room_announcement', {
+    const saved = await send(commentsApi.roomAnnouncement, {
       anchor_id: anchorId,
       ...announcement,
     });

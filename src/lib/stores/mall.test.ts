@@ -26,7 +26,7 @@ vi.mock('../api/client.ts', async (importOriginal) => {
   const real = await importOriginal<typeof client>();
   return {
     ...real,
-    call: (_method: string, path: string, body: Record<string, unknown> = {}) => {
+    send: ({ path }: { path: string }, body: Record<string, unknown> = {}) => {
       api.bodies.push(body);
       const answer = api.answers.get(path);
       return answer ? answer(body) : Promise.reject(new real.ApiCallError(`no route ${path}`, -1));

@@ -4,8 +4,8 @@
  * new balance and noble level to the stored user info, so the header follows.
  */
 import { atom, computed } from 'nanostores';
-import { ApiCallError, call } from '../api/client.ts';
-import type { BuyResult, InsufficientData, MallHoldings } from '../mall/api.ts';
+import { ApiCallError, send } from '../api/client.ts';
+import { mallApi, type BuyResult, type InsufficientData, type MallHoldings } from '../mall/api.ts';
 import { mallItem, type MallItem } from '../mall/catalogue.ts';
 import { planNoble, type NoblePlan } from '../mall/noble.ts';
 import { openLogin } from './dialogs.ts';
@@ -94,7 +94,7 @@ export async function loadHoldings(): Promise<void> {
   }
   $holdingsState.set({ state: 'loading' });
   try {
-    keepHoldings(await call<MallHoldings>('post', '/api/mall/holdings'));
+    keepHoldings(await send(mallApi.holdings));
     $holdingsState.set({ state: 'ready' });
   } catch (err) {
     $holdingsState.set({ state: 'error', message: (err as Error).message });
@@ -130,7 +130,7 @@ export async function confirmCheckout(): Promise<void> {
   const { item, orderId } = checkout;
   $checkout.set({ step: 'paying', item, orderId });
   try {
-    const result = await call<BuyResult>('post', '/api/mall/buy', {
+    const result = await send(mallApi.buy, {
       item_id: item.id,
       client_order_id: orderId,
     });

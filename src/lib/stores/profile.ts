@@ -4,9 +4,10 @@
  * history. Each change updates the stored user info, so the header shows it at once.
  */
 import { atom } from 'nanostores';
-import { call, request } from '../api/client.ts';
+import { send, sendForEnvelope } from '../api/client.ts';
 import { API_STATUS } from '../api/envelope.ts';
 import type { Profile, WatchPage } from '../profile-api.ts';
+import { profileApi, type SetPasswordParams } from '../profile/api.ts';
 import type { UserInfo } from '../user-info.ts';
 import { openCaptcha } from './account.ts';
 import { $userInfo } from './session.ts';
@@ -27,21 +28,21 @@ function takeInfo(info: UserInfo): void {
 
 /** Loads the profile. */
 export async function loadProfile(): Promise<void> {
-  const profile = await call<Profile>('post', '/api/user/getProfile');
+  const profile = await send(profileApi.profile);
   $profile.set(profile);
   $userInfo.set({ ...$userInfo.get(), ...profile });
 }
 
 /** Saves a nickname; the profile is read again for the new lock date. */
 export async function saveNickname(nickName: string): Promise<void> {
-  takeInfo(await call<UserInfo>('post', '/api/user/updateNickname', { nick_name: nickName }));
+  takeInfo(await send(profileApi.updateNickname, { nick_name: nickName }));
   await loadProfile();
 }
 
 /** Uploads a picture as an avatar (cropped square on the server) and sets it. */
 export async function saveAvatar(file: File): Promise<void> {
   const url = await uploadImage(file, 'avatar', () => {});
-  takeInfo(await call<UserInfo>('post', '/api/user/updateAvatar', { avatar: url }));
+  takeInfo(await send(profileApi.updateAvatar, { avatar: url }));
 }
 
 let waitTimer: ReturnType<typeof setInterval> | undefined;
@@ -49,7 +50,7 @@ let waitTimer: ReturnType<typeof setInterval> | undefined;
 /** Sends a password code to the account's phone once the slider is passed; 60 s between codes. */
 export function sendPasswordCode(done: (error: string | null) => void): void {
   openCaptcha(() => {
-    call('post', '/api/user/sendPasswordCode').then(
+    send(profileApi.sendPasswordCode).then(
       () => {
         clearInterval(waitTimer);
         $passwordCodeWait.set(60);
@@ -66,12 +67,8 @@ export function sendPasswordCode(done: (error: string | null) => void): void {
 }
 
 /** Sets or changes the password; resolves with the server's message. */
-export async function savePassword(body: {
-  pwd: string;
-  old_pwd?: string;
-  code?: string;
-}): Promise<string> {
-  const envelope = await request<{ sessions_ended: number }>('post', '/api/user/setPassword', body);
+export async function savePassword(body: SetPasswordParams): Promise<string> {
+  const envelope = await sendForEnvelope(profileApi.setPassword, body);
   if (envelope.status !== API_STATUS.ok) throw new Error(envelope.msg);
   const profile = $profile.get();
   if (profile) $profile.set({ ...profile, has_password: true });
@@ -80,10 +77,10 @@ export async function savePassword(body: {
 
 /** A page of the watch history. */
 export function loadWatchHistory(page: number, size = 12): Promise<WatchPage> {
-  return call<WatchPage>('post', '/api/user/watchHistory', { page, size });
+  return send(profileApi.watchHistory, { page, size });
 }
 
 /** Clears the watch history. */
 export async function clearHistory(): Promise<void> {
-  await call('post', '/api/user/clearWatchHistory');
+  await send(profileApi.clearWatchHistory);
 }

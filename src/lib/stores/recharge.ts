@@ -3,12 +3,12 @@
  * going to the provider's checkout, then watching the order come back paid, failed or expired.
  */
 import { atom, computed } from 'nanostores';
-import { call } from '../api/client.ts';
+import { send } from '../api/client.ts';
+import { rechargeApi, type CreateOrderParams } from '../recharge/api.ts';
 import {
   CUSTOM_RECHARGE,
   GOLD_PER_YUAN,
   isCustomAmount,
-  type CreatedOrder,
   type Page,
   type RechargeOffer,
   type RechargeOrder,
@@ -50,7 +50,7 @@ export const $selection = computed(
 export async function loadOffer(): Promise<void> {
   $offerState.set({ state: 'loading' });
   try {
-    const offer = await call<RechargeOffer>('post', '/api/recharge/packages');
+    const offer = await send(rechargeApi.packages);
     $offer.set(offer);
     if (!$choice.get()) {
       const preferred = offer.packages.find((p) => p.tag === 'popular') ?? offer.packages[2];
@@ -79,9 +79,9 @@ export async function startRecharge(): Promise<void> {
   if ($paying.get() || !$selection.get()) return;
   $paying.set(true);
   try {
-    const body =
+    const body: CreateOrderParams =
       choice === 'custom' ? { amount_yuan: Number($customYuan.get()) } : { package_id: choice };
-    const order = await call<CreatedOrder>('post', '/api/recharge/create_order', body);
+    const order = await send(rechargeApi.createOrder, body);
     location.assign(order.checkout_url);
   } catch (err) {
     showToast((err as Error).message, 'error');
@@ -113,9 +113,7 @@ export function watchOrder(orderNo: string): void {
   $order.set({ order: null, waitedOut: false, error: '' });
   const poll = async () => {
     try {
-      const order = await call<RechargeOrder>('post', '/api/recharge/order_info', {
-        order_no: orderNo,
-      });
+      const order = await send(rechargeApi.orderInfo, { order_no: orderNo });
       $order.set({ order, waitedOut: false, error: '' });
       if (order.status === 'paid') await refreshWallet();
       if (order.status !== 'pending') return;
@@ -145,7 +143,7 @@ export const $history = atom<Page<RechargeOrder> & { status: ListState }>({
 export async function loadHistory(page = 1): Promise<void> {
   $history.set({ ...$history.get(), page, status: { state: 'loading' } });
   try {
-    const data = await call<Page<RechargeOrder>>('post', '/api/recharge/history', { page });
+    const data = await send(rechargeApi.history, { page });
     $history.set({ ...data, status: { state: 'ready' } });
   } catch (err) {
     $history.set({

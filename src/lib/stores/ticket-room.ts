@@ -4,23 +4,14 @@
  * ticket dialog all follow `$roomEntry`.
  */
 import { atom } from 'nanostores';
-import { call } from '../api/client.ts';
+import { send } from '../api/client.ts';
 import { createI18n } from '../i18n/index.ts';
 import { loadBackpack } from './backpack.ts';
 import { $locale } from './locale.ts';
 import { showToast } from './toast.ts';
+import { ticketsApi, type EntryState } from '../tickets/api.ts';
 
-/** The server's answer about entering a room (`/api/live/ticket_room`). */
-export interface EntryState {
-  anchor_id: number;
-  ticket: number;
-  live: 0 | 1;
-  required: boolean;
-  entered: boolean;
-  free: boolean;
-  tickets: number;
-  stream_url: string;
-}
+export type { EntryState } from '../tickets/api.ts';
 
 /** Where this viewer stands: asking, must pay, may enter, or the check failed. */
 export type RoomEntry =
@@ -44,7 +35,7 @@ function settle(state: EntryState): void {
 export async function checkEntry(anchorId: number): Promise<void> {
   $roomEntry.set({ status: 'checking' });
   try {
-    settle(await call<EntryState>('post', '/api/live/ticket_room', { anchor_id: anchorId }));
+    settle(await send(ticketsApi.room, { anchor_id: anchorId }));
   } catch {
     $roomEntry.set({ status: 'failed' });
   }
@@ -57,7 +48,7 @@ export async function checkEntry(anchorId: number): Promise<void> {
  */
 export async function renewStream(anchorId: number): Promise<string> {
   try {
-    const state = await call<EntryState>('post', '/api/live/ticket_room', { anchor_id: anchorId });
+    const state = await send(ticketsApi.room, { anchor_id: anchorId });
     return state.entered ? state.stream_url : '';
   } catch {
     return '';
@@ -70,11 +61,7 @@ export async function payEntry(anchorId: number): Promise<void> {
   if (entry.status !== 'locked' || entry.paying) return;
   $roomEntry.set({ ...entry, paying: true, error: '' });
   try {
-    const state = await call<EntryState & { charged: number }>(
-      'post',
-      '/api/live/enter_ticket_room',
-      { anchor_id: anchorId },
-    );
+    const state = await send(ticketsApi.enter, { anchor_id: anchorId });
     settle(state);
     if (state.charged) showToast(createI18n($locale.get())('liveRoom.ticket.entered'), 'success');
     void loadBackpack().catch(() => {});

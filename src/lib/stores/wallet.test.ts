@@ -17,7 +17,7 @@ vi.mock('../api/client.ts', async (importOriginal) => {
   const real = await importOriginal<typeof client>();
   return {
     ...real,
-    call: (_method: string, path: string) => {
+    send: ({ path }: { path: string }) => {
       api.calls.push(path);
       const answer = api.answers.get(path);
       return answer ? answer() : Promise.reject(new real.ApiCallError(`no route ${path}`, -1));

@@ -4,10 +4,11 @@
  * feedback of the live room) update the balances with setWalletBalance.
  */
 import { atom, computed, map } from 'nanostores';
-import { call } from '../api/client.ts';
+import { accountApi } from '../account/api.ts';
+import { send } from '../api/client.ts';
 import type { RecordType, VoucherList, WalletRecord } from '../wallet/records.ts';
-import type { Page } from '../wallet/recharge.ts';
-import { $loggedIn, $userInfo, type StoredUserInfo } from './session.ts';
+import { walletApi } from '../wallet/api.ts';
+import { $loggedIn, $userInfo } from './session.ts';
 
 /** Balances in minor units: gold (shown as gems), diamond, and an anchor's income. */
 export interface WalletBalance {
@@ -39,7 +40,7 @@ export function setWalletBalance(balance: Partial<WalletBalance>): void {
 /** Reloads the balances from the server (getUserAsset). */
 export async function refreshWallet(): Promise<void> {
   if (!$loggedIn.get()) return;
-  const info = await call<StoredUserInfo>('get', '/api/user/getUserAsset');
+  const info = await send(accountApi.userAsset);
   $userInfo.set({ ...$userInfo.get(), ...info });
 }
 
@@ -74,7 +75,7 @@ export async function loadRecords(type: RecordType, page = 1): Promise<void> {
   const seq = ++recordsSeq;
   $records.set({ ...$records.get(), type, page, status: { state: 'loading' } });
   try {
-    const data = await call<Page<WalletRecord>>('post', '/api/wallet/records', { type, page });
+    const data = await send(walletApi.records, { type, page });
     if (seq !== recordsSeq) return;
     $records.set({ ...data, type, status: { state: 'ready' } });
   } catch (err) {
@@ -96,7 +97,7 @@ export const $vouchersState = atom<ListState>({ state: 'idle' });
 export async function loadVouchers(): Promise<void> {
   $vouchersState.set({ state: 'loading' });
   try {
-    $vouchers.set(await call<VoucherList>('post', '/api/wallet/vouchers'));
+    $vouchers.set(await send(walletApi.vouchers));
     $vouchersState.set({ state: 'ready' });
   } catch (err) {
     $vouchersState.set({ state: 'error', message: (err as Error).message });

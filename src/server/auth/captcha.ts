@@ -6,6 +6,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { and, desc, eq, gt, isNotNull, isNull, lte } from 'drizzle-orm';
 import sharp from 'sharp';
+import type { CaptchaChallenge } from '../../lib/account/api.ts';
 import { CAPTCHA } from '../../lib/captcha.ts';
 import type { Db } from '../db/index.ts';
 import { captchas } from '../db/schema.ts';
@@ -23,15 +24,8 @@ export const CAPTCHA_TTL_MS = 2 * 60_000;
 /** How long a pass allows sending a code. */
 export const CAPTCHA_PASS_TTL_MS = 2 * 60_000;
 
-/** What captcha_path returns. */
-export interface CaptchaChallenge {
-  id: string;
-  image: string;
-  slide: string;
-  y: number;
-  /** Only with CAPTCHA_TEST_SOLUTION=1. */
-  test_x?: number;
-}
+/** What captcha_path returns (the type the browser reads it as). */
+export type { CaptchaChallenge };
 
 const PIECE_PATH = 'M0 9 H16 A9 9 0 1 1 34 9 H50 V59 H0 Z';
 const PALETTES = [

@@ -3,11 +3,8 @@
  * (logged in, validated, limited per user like recharge orders).
  */
 import { Hono } from 'hono';
-import {
-  buyRequestSchema,
-  type CatalogueEntry,
-  type InsufficientData,
-} from '../../lib/mall/api.ts';
+import type { CatalogueEntry, InsufficientData } from '../../lib/mall/api.ts';
+import { buyRequestSchema } from '../../lib/validation/mall.ts';
 import { formatPrice, MALL_ITEMS, mallItem, type MallItem } from '../../lib/mall/catalogue.ts';
 import type { Locale } from '../../lib/i18n/index.ts';
 import { REALTIME_ERROR } from '../../lib/realtime/protocol/index.ts';
