@@ -54,8 +54,17 @@ describe('endpoint descriptors', () => {
     })),
   );
 
-  it('are declared by the features', () => {
-    expect(all.length).toBeGreaterThan(3);
+  it('are declared by the features, each call once', () => {
+    expect(all.length).toBeGreaterThan(100);
+    const seen = new Map<string, string>();
+    const twice: string[] = [];
+    for (const { where, endpoint } of all) {
+      const call = `${endpoint.method} ${endpoint.path}`;
+      const first = seen.get(call);
+      if (first) twice.push(`${call}: ${first} and ${where}`);
+      else seen.set(call, where);
+    }
+    expect(twice).toEqual([]);
   });
 
   it('each name a method and path the server routes', () => {
@@ -63,8 +72,7 @@ describe('endpoint descriptors', () => {
       .filter(({ endpoint }) =>
         routes.every(
           (r) =>
-            !(r.method === endpoint.method || r.method === 'all') ||
-            !r.pattern.test(endpoint.path),
+            !(r.method === endpoint.method || r.method === 'all') || !r.pattern.test(endpoint.path),
         ),
       )
       .map(({ where, endpoint }) => `${where}: ${endpoint.method.toUpperCase()} ${endpoint.path}`);

@@ -1,6 +1,5 @@
 /** The operations console's calls (/admin), answered for administrators only. */
 import { get, post } from '../api/endpoint.ts';
-import type { QuizView } from '../quiz/types.ts';
 import type { ChatConfig } from '../rules/chat.ts';
 import type { AdminSettingKey, RECHARGE_FILTERS } from '../validation/admin.ts';
 import type {
@@ -41,10 +40,6 @@ export const adminApi = {
   reserve: get<ReserveView>('/api/admin/console/reserve'),
   /** Pays gold (minor units) into the platform account, with the reason for the audit trail. */
   topUp: post<TopUpView, { amount: number; reason: string }>('/api/admin/console/reserve/topup'),
-  /** Cancels a quiz again, finishing a cancellation that stopped (the quiz administrators' call). */
-  cancelQuiz: post<QuizView & { cancelled: boolean }, { guess_id: number }>(
-    '/api/admin/guess/cancel',
-  ),
   /** Every setting and the chat rules. */
   settings: get<AdminSettings>('/api/admin/console/settings'),
   /** Changes one setting. */

@@ -1,7 +1,6 @@
 /** The anchor application calls: the applicant's own (status, code, submit) and the administrators' review. */
 import type { z } from 'zod';
 import { get, post } from '../api/endpoint.ts';
-import type { LiveCategory } from '../common-config.ts';
 import type {
   AnchorApplyForm,
   anchorApplyCodeSchema,
@@ -16,8 +15,6 @@ import type {
 export const anchorApplyApi = {
   /** The caller's application status (not_certified before any application). */
   status: get<ApplyStatus>('/api/user/anchor_apply_status'),
-  /** The live types an applicant picks from (the studio's category list, under /webapi/live). */
-  categories: post<{ list: LiveCategory[] }>('/webapi/live/getCategory'),
   /** Sends the application code to a phone (after the slider). */
   sendCode: post<null, z.output<typeof anchorApplyCodeSchema>>('/api/user/anchor_apply_code'),
   /** Submits the caller's application; answers its id and the new status. */

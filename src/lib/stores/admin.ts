@@ -3,6 +3,7 @@
  * answers administrators only; a refusal's message is what the panels show.
  */
 import { atom, map } from 'nanostores';
+import { quizApi } from '../quiz/api.ts';
 import { adminApi, type AdminSettings, type PageParams } from '../admin/api.ts';
 import { send } from '../api/client.ts';
 import type {
@@ -75,7 +76,7 @@ export async function topUpReserve(amount: number, reason: string): Promise<TopU
 /** Cancels a quiz again (finishing a cancellation that stopped), then shows the reserve again. */
 export async function finishCancellation(guessId: number): Promise<void> {
   try {
-    await send(adminApi.cancelQuiz, { guess_id: guessId });
+    await send(quizApi.cancel, { guess_id: guessId });
   } finally {
     await loadReserve();
   }

@@ -3,6 +3,7 @@
  * countdown, submitting with the shared rules, and the administrators' review list.
  */
 import { atom } from 'nanostores';
+import { studioApi } from '../studio/api.ts';
 import { anchorApplyApi } from '../anchor-apply/api.ts';
 import { ApiCallError, send } from '../api/client.ts';
 import type { LiveCategory } from '../common-config.ts';
@@ -65,7 +66,7 @@ const t = () => createI18n($locale.get());
 export async function loadApply(): Promise<void> {
   const [status, types] = await Promise.all([
     send(anchorApplyApi.status),
-    send(anchorApplyApi.categories),
+    send(studioApi.categories),
   ]);
   $applyTypes.set(types.list);
   $applyStatus.set(status);
