@@ -10,14 +10,14 @@
  * next one (group commit), so a busy room costs one transaction per batch, not per gift.
  */
 import { sql } from 'drizzle-orm';
-import { settleEach, writeEachOnFailure } from '../db/batch.ts';
+import { GroupCommit, retryOnConflict } from '../db/group-commit.ts';
 import type { Db } from '../db/index.ts';
 import { liveRooms } from '../db/schema.ts';
 import { addContributions } from '../rankings/service.ts';
 import { addGiftStats } from '../studio/stats.ts';
-import { histogram, secondsSince } from '../metrics.ts';
+import { histogram } from '../metrics.ts';
 import { applyBatch } from '../wallet/batch.ts';
-import { giftSplit, isRetryable, LEDGER_KIND, type LedgerOperation } from '../wallet/ledger.ts';
+import { giftSplit, LEDGER_KIND, type LedgerOperation } from '../wallet/ledger.ts';
 import { countLedger } from '../wallet/metrics.ts';
 
 /** What a send asks for. */
@@ -153,15 +153,9 @@ async function chargeOnce(db: Db, sends: GiftSend[]): Promise<ChargeOutcome[]> {
  */
 export async function chargeGifts(db: Db, sends: GiftSend[]): Promise<ChargeOutcome[]> {
   if (sends.length === 0) return [];
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      const outcomes = await chargeOnce(db, sends);
-      for (const outcome of outcomes) countLedger('gift', outcome.status);
-      return outcomes;
-    } catch (err) {
-      if (!isRetryable(err) || attempt >= 5) throw err;
-    }
-  }
+  const outcomes = await retryOnConflict(() => chargeOnce(db, sends));
+  for (const outcome of outcomes) countLedger('gift', outcome.status);
+  return outcomes;
 }
 
 const batchSizes = histogram(
@@ -180,18 +174,9 @@ const batchSeconds = histogram(
 /** Most gifts written in one transaction. */
 export const MAX_GIFT_BATCH = 64;
 
-interface Waiting {
-  send: GiftSend;
-  resolve: (outcome: ChargeOutcome) => void;
-  reject: (err: unknown) => void;
-}
-
-/** A queue of gifts to charge: see the module comment. */
+/** A queue of gifts to charge (group commit, see the module comment). */
 export class GiftCharger {
-  private readonly waiting: Waiting[] = [];
-  private running = 0;
-  private readonly db: Db;
-  private readonly parallel: number;
+  private readonly queue: GroupCommit<GiftSend, ChargeOutcome>;
 
   /**
    * @param db where to charge
@@ -200,39 +185,22 @@ export class GiftCharger {
    *   more than one hub process writes in parallel anyway.
    */
   constructor(db: Db, parallel = 1) {
-    this.db = db;
-    this.parallel = parallel;
+    this.queue = new GroupCommit({
+      write: (sends) => chargeGifts(db, sends),
+      maxBatch: MAX_GIFT_BATCH,
+      parallel,
+      onBatch: (size) => {
+        batchSizes.observe({}, size);
+        return (ms) => batchSeconds.observe({}, ms / 1000);
+      },
+    });
   }
 
   /** Charges one gift, alone or with those that wait with it; resolves with its outcome. */
   charge(send: GiftSend): Promise<ChargeOutcome> {
     // A bad price or count fails this gift alone, before it can join a batch.
     totalOf(send);
-    return new Promise((resolve, reject) => {
-      this.waiting.push({ send, resolve, reject });
-      this.pump();
-    });
-  }
-
-  private pump(): void {
-    while (this.running < this.parallel && this.waiting.length > 0) {
-      const batch = this.waiting.splice(0, MAX_GIFT_BATCH);
-      this.running += 1;
-      const started = performance.now();
-      batchSizes.observe({}, batch.length);
-      // A batch that fails kept nothing (one transaction): its gifts are then charged one by
-      // one, so a gift the database refuses fails alone and the others are paid.
-      void writeEachOnFailure(
-        batch.map((w) => w.send),
-        (sends) => chargeGifts(this.db, sends),
-      )
-        .then((results) => settleEach(batch, results))
-        .finally(() => {
-          batchSeconds.observe({}, secondsSince(started));
-          this.running -= 1;
-          this.pump();
-        });
-    }
+    return this.queue.add(send);
   }
 }
 

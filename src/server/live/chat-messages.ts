@@ -6,7 +6,7 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { fontColorOf, PROP_TYPE, type SayProps } from '../../lib/live/props.ts';
 import type { SayData } from '../../lib/realtime/protocol/index.ts';
 import { consumeItems } from '../backpack/service.ts';
-import { settleEach, writeEachOnFailure } from '../db/batch.ts';
+import { GroupCommit } from '../db/group-commit.ts';
 import type { Db } from '../db/index.ts';
 import { chatMessages, users } from '../db/schema.ts';
 import type { ChatProfile } from './chat.ts';
@@ -84,32 +84,12 @@ function singleMessageInsert(db: Db) {
  */
 export function createMessageWriter(db: Db): (message: NewChatMessage) => Promise<SayData> {
   const insertOne = singleMessageInsert(db);
-  let pending: {
-    message: NewChatMessage;
-    resolve: (s: SayData) => void;
-    reject: (e: unknown) => void;
-  }[] = [];
-  let writing = false;
-  async function drain(): Promise<void> {
-    writing = true;
-    while (pending.length) {
-      const batch = pending.slice(0, 500);
-      pending = pending.slice(batch.length);
-      // A message the database refuses fails alone; the others of its batch are stored.
-      const results = await writeEachOnFailure(
-        batch.map((b) => b.message),
-        (messages) =>
-          messages.length === 1 ? insertOne(messages[0]!) : saveMessages(db, messages),
-      );
-      settleEach(batch, results);
-    }
-    writing = false;
-  }
-  return (message) =>
-    new Promise<SayData>((resolve, reject) => {
-      pending.push({ message, resolve, reject });
-      if (!writing) void drain();
-    });
+  const queue = new GroupCommit<NewChatMessage, SayData>({
+    write: (messages) =>
+      messages.length === 1 ? insertOne(messages[0]!) : saveMessages(db, messages),
+    maxBatch: 500,
+  });
+  return (message) => queue.add(message);
 }
 
 /** The prop fields of a message as rooms see them. */

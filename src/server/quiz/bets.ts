@@ -7,9 +7,9 @@
  * is written wait and go together in the next one, one transaction per batch.
  */
 import { sql } from 'drizzle-orm';
-import { settleEach, writeEachOnFailure } from '../db/batch.ts';
+import { GroupCommit, retryOnConflict } from '../db/group-commit.ts';
 import { queryRows, type Db } from '../db/index.ts';
-import { isRetryable, type LedgerOperation } from '../wallet/ledger.ts';
+import type { LedgerOperation } from '../wallet/ledger.ts';
 import { applyBatch } from '../wallet/batch.ts';
 import { QUIZ_STATUS, type QuizOption } from '../../lib/quiz/types.ts';
 import { QUIZ_ESCROW_ID } from './accounts.ts';
@@ -259,56 +259,22 @@ async function placeOnce(db: Db, bets: Bet[], now: Date): Promise<BetOutcome[]> 
  */
 export async function placeBets(db: Db, bets: Bet[], now = new Date()): Promise<BetOutcome[]> {
   if (bets.length === 0) return [];
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await placeOnce(db, bets, now);
-    } catch (err) {
-      if (!isRetryable(err) || attempt >= 5) throw err;
-    }
-  }
+  return retryOnConflict(() => placeOnce(db, bets, now));
 }
 
 /** Most bets written in one transaction. */
 export const MAX_BET_BATCH = 128;
 
-interface Waiting {
-  bet: Bet;
-  resolve: (outcome: BetOutcome) => void;
-  reject: (err: unknown) => void;
-}
-
 /** The bet queue of a database: one batch written at a time, the rest wait and go together. */
 export class BetQueue {
-  private readonly waiting: Waiting[] = [];
-  private running = false;
-  private readonly db: Db;
+  private readonly queue: GroupCommit<Bet, BetOutcome>;
   constructor(db: Db) {
-    this.db = db;
+    this.queue = new GroupCommit({ write: (bets) => placeBets(db, bets), maxBatch: MAX_BET_BATCH });
   }
 
   /** Places one bet with those waiting with it; resolves with its outcome. */
   place(bet: Bet): Promise<BetOutcome> {
-    return new Promise((resolve, reject) => {
-      this.waiting.push({ bet, resolve, reject });
-      this.pump();
-    });
-  }
-
-  private pump(): void {
-    if (this.running || this.waiting.length === 0) return;
-    const batch = this.waiting.splice(0, MAX_BET_BATCH);
-    this.running = true;
-    // A batch that fails kept nothing: its bets are then placed one by one, so a bet the
-    // database refuses fails alone.
-    void writeEachOnFailure(
-      batch.map((w) => w.bet),
-      (bets) => placeBets(this.db, bets),
-    )
-      .then((results) => settleEach(batch, results))
-      .finally(() => {
-        this.running = false;
-        this.pump();
-      });
+    return this.queue.add(bet);
   }
 }
 

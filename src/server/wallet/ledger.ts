@@ -20,6 +20,7 @@
  */
 import { asc, eq, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
+import { retryOnConflict } from '../db/group-commit.ts';
 import { queryRows, type Db, type Row } from '../db/index.ts';
 import { ledgerEntries, ledgerOperations, wallets } from '../db/schema.ts';
 import { peekRuntime } from '../runtime.ts';
@@ -114,35 +115,12 @@ function checkOperation(op: LedgerOperation): Move[] {
     if (seen.has(id)) throw new RangeError(`ledger: two moves for ${id} in one operation`);
     seen.add(id);
   }
-  // One order for every operation, so two operations lock shared wallets in the same order
-  // and cannot deadlock.
+  // One order for every operation (user id, then currency name), so two operations lock shared
+  // wallets in the same order and cannot deadlock; the ledger rows are written in it too.
   return [...op.moves].sort(
     (a, b) =>
-      a.userId - b.userId || CURRENCIES.indexOf(a.currency) - CURRENCIES.indexOf(b.currency),
+      a.userId - b.userId || (a.currency < b.currency ? -1 : a.currency > b.currency ? 1 : 0),
   );
-}
-
-/** The database error behind a Drizzle error (drivers name the fields differently). */
-interface PgError {
-  code?: string;
-  constraint?: string;
-  constraint_name?: string;
-  detail?: string;
-}
-
-function pgError(err: unknown): PgError {
-  let e: unknown = err;
-  for (let depth = 0; depth < 5 && e && typeof e === 'object'; depth += 1) {
-    if ('code' in e && typeof e.code === 'string') return e as PgError;
-    e = 'cause' in e ? e.cause : undefined;
-  }
-  return {};
-}
-
-/** Deadlock or serialization failure: safe to run the statement again. */
-export function isRetryable(err: unknown): boolean {
-  const code = pgError(err).code;
-  return code === '40P01' || code === '40001';
 }
 
 /**
@@ -211,15 +189,7 @@ export async function applyMoves(db: Db, op: LedgerOperation): Promise<LedgerOut
     db instanceof PgTransaction
       ? db.transaction((tx) => queryRows(tx as unknown as Db, statement))
       : queryRows(db, statement);
-  let rows: Row[] = [];
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      rows = await run();
-      break;
-    } catch (err) {
-      if (!isRetryable(err) || attempt >= 5) throw err;
-    }
-  }
+  const rows = await retryOnConflict(run);
   const status = rows[0] ? String(rows[0].status) : 'none';
   if (status === 'short' || status === 'no_wallet') {
     countLedger(op.kind, status);
