@@ -9,6 +9,7 @@ import {
   type ClientFrameType,
   type Frame,
 } from '../../lib/realtime/protocol/index.ts';
+import { CLIENT_FRAME_SCHEMAS } from '../../lib/realtime/protocol/schemas.ts';
 import { matchKey } from './bus-delivery.ts';
 import type { Connection } from './connection.ts';
 import { handleGift } from './gift-handler.ts';
@@ -31,8 +32,8 @@ const MAX_MATCHES = 5;
 type FrameHandler = (ctx: RoomContext, conn: Connection, data: unknown) => void | Promise<void>;
 
 function matchIdOf(data: unknown): number | undefined {
-  const id = (data as { matchId?: unknown } | null)?.matchId;
-  return typeof id === 'number' && Number.isInteger(id) && id > 0 ? id : undefined;
+  const parsed = CLIENT_FRAME_SCHEMAS.watchMatch.safeParse(data);
+  return parsed.success ? parsed.data.matchId : undefined;
 }
 
 /** Follows a match's live updates (at most MAX_MATCHES at once). */

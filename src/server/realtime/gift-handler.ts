@@ -7,7 +7,7 @@
  * counts off the panel, a balance too small (10152) and too few items (10153).
  */
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
+import { CLIENT_FRAME_SCHEMAS } from '../../lib/realtime/protocol/schemas.ts';
 import { PROP_TYPE } from '../../lib/live/props.ts';
 import {
   GIFT_SOURCE,
@@ -16,8 +16,7 @@ import {
   type GiftData,
   type GiftFeedRepData,
 } from '../../lib/realtime/protocol/index.ts';
-import { GIFT_COUNTS } from '../../lib/gifts/types.ts';
-import { clientMsgIdEcho, clientMsgIdSchema } from '../../lib/realtime/client-msg-id.ts';
+import { clientMsgIdEcho } from '../../lib/realtime/client-msg-id.ts';
 import { NotEnoughItemsError } from '../backpack/service.ts';
 import { giftCharger } from '../gifts/charge.ts';
 import { findGift, giftOutcome, sendBackpackGift, type GiftSend } from '../gifts/service.ts';
@@ -29,20 +28,6 @@ import type { RoomContext } from './room-handlers.ts';
 
 /** Sends of one gift by one sender this close together count up one combo (spec: 3 s). */
 export const COMBO_WINDOW_MS = 3_000;
-
-const giftSchema = z.object({
-  giftid: z
-    .number()
-    .int()
-    .positive()
-    .max(2 ** 31 - 1),
-  count: z
-    .number()
-    .int()
-    .refine((n) => (GIFT_COUNTS as readonly number[]).includes(n)),
-  client_msg_id: clientMsgIdSchema,
-  source: z.enum([GIFT_SOURCE.wallet, GIFT_SOURCE.backpack]).default(GIFT_SOURCE.wallet),
-});
 
 /** What a send did, from either source: whether it was a repeat, and the answer to the sender. */
 interface SendResult {
@@ -119,7 +104,7 @@ export async function handleGift(ctx: RoomContext, conn: Connection, data: unkno
     conn.fail(REALTIME_ERROR.forbidden, 'gifts.errors.self', echo);
     return;
   }
-  const parsed = giftSchema.safeParse(data);
+  const parsed = CLIENT_FRAME_SCHEMAS.gift.safeParse(data);
   if (!parsed.success) {
     conn.fail(REALTIME_ERROR.badFrame, 'gifts.errors.badGift', echo);
     return;

@@ -4,7 +4,7 @@
  * (`g:<group>`), messages to everyone (`all`) and, for administrators, the staff side of staff
  * channels (`staff`). Bus `inbox` messages are delivered here, membership changes first.
  */
-import { z } from 'zod';
+import { CLIENT_FRAME_SCHEMAS } from '../../lib/realtime/protocol/schemas.ts';
 import { REALTIME_ERROR, SERVER_FRAME } from '../../lib/realtime/protocol/index.ts';
 import { readUserSig } from '../auth/usersig.ts';
 import { ROLE } from '../db/schema.ts';
@@ -14,11 +14,6 @@ import { groupIdsOf } from '../messaging/groups.ts';
 import type { BusMessage } from '../shared/bus.ts';
 import type { Connection } from './connection.ts';
 import type { RoomContext } from './room-handlers.ts';
-
-const inboxSchema = z.object({
-  id: z.string().regex(/^\d{1,10}$/),
-  sig: z.string().min(1).max(200),
-});
 
 const userKey = (id: number) => `u:${id}`;
 const groupKey = (id: number) => `g:${id}`;
@@ -41,7 +36,7 @@ export async function handleInbox(
   conn: Connection,
   data: unknown,
 ): Promise<void> {
-  const parsed = inboxSchema.safeParse(data);
+  const parsed = CLIENT_FRAME_SCHEMAS.inbox.safeParse(data);
   const proof = parsed.success
     ? readUserSig(ctx.rt.env.secret, parsed.data.id, parsed.data.sig)
     : null;

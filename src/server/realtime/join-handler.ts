@@ -3,8 +3,6 @@
  * join the socket to the room and answer `loginRep` (history, the room's quizzes, the joiner's
  * rights and ban, announcement, heat and whether it is live); the room hears `enter` for a user. `logout` leaves it.
  */
-import { z } from 'zod';
-import { INT4_MAX } from '../../lib/validation/numbers.ts';
 import { REALTIME_ERROR, SERVER_FRAME, type EnterData } from '../../lib/realtime/protocol/index.ts';
 import { readUserSig } from '../auth/usersig.ts';
 import { activeBanUntil } from '../live/chat-bans.ts';
@@ -12,18 +10,9 @@ import { canModerate, findRoom, profileForSession } from '../live/chat.ts';
 import { hasEntry, ticketedLive } from '../live/tickets.ts';
 import type { Connection } from './connection.ts';
 import { roomKey, type RoomContext } from './room-handlers.ts';
+import { CLIENT_FRAME_SCHEMAS } from '../../lib/realtime/protocol/schemas.ts';
 import { loginRepFrame } from './room-snapshot.ts';
 import { noteVisit } from '../users/watch-history.ts';
-
-const joinSchema = z.object({
-  groupId: z
-    .string()
-    .regex(/^\d{1,10}$/)
-    .refine((id) => Number(id) <= INT4_MAX),
-  channel: z.string().max(32).optional(),
-  id: z.string().min(1).max(40),
-  sig: z.string().min(1).max(200),
-});
 
 /** login (users) and first (guests): checks the signature, joins the room, replies loginRep. */
 export async function handleJoin(
@@ -32,7 +21,7 @@ export async function handleJoin(
   data: unknown,
   asUser: boolean,
 ): Promise<void> {
-  const parsed = joinSchema.safeParse(data);
+  const parsed = CLIENT_FRAME_SCHEMAS.login.safeParse(data);
   const proof = parsed.success
     ? readUserSig(ctx.rt.env.secret, parsed.data.id, parsed.data.sig)
     : null;

@@ -10,7 +10,7 @@ import {
   type ServerFrame,
 } from '../../lib/realtime/protocol/index.ts';
 import { clientMsgIdEcho } from '../../lib/realtime/client-msg-id.ts';
-import { betSchema, quizIdSchema } from '../../lib/quiz/rules.ts';
+import { CLIENT_FRAME_SCHEMAS } from '../../lib/realtime/protocol/schemas.ts';
 import type { BetRepData, QuizView } from '../../lib/quiz/types.ts';
 import type { Db } from '../db/index.ts';
 import { log } from '../log.ts';
@@ -84,7 +84,7 @@ export function createQuizHandlers(rt: Runtime) {
       // The anchor and the managers run the draw: they may not bet on it.
       if (conn.isManager)
         return conn.fail(REALTIME_ERROR.forbidden, 'quiz.errors.staffCannotBet', echo);
-      const parsed = betSchema.safeParse(data);
+      const parsed = CLIENT_FRAME_SCHEMAS.bet.safeParse(data);
       if (!parsed.success) return conn.fail(REALTIME_ERROR.badFrame, 'quiz.errors.badBet', echo);
       const { guess_id, option, amount, client_msg_id } = parsed.data;
       let outcome;
@@ -134,7 +134,7 @@ export function createQuizHandlers(rt: Runtime) {
         return conn.fail(REALTIME_ERROR.notInRoom, 'liveChat.errors.notInRoom');
       if (!conn.user || !conn.isManager)
         return conn.fail(REALTIME_ERROR.forbidden, 'liveChat.errors.forbidden');
-      const parsed = quizIdSchema.safeParse(data);
+      const parsed = CLIENT_FRAME_SCHEMAS.quizPrompt.safeParse(data);
       if (!parsed.success) return conn.fail(REALTIME_ERROR.badFrame, 'quiz.errors.notFound');
       const [quiz] = await quizzesByIds(rt.db, [parsed.data.guess_id]);
       if (!quiz || quiz.anchor_id !== anchorId)

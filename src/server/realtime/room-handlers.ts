@@ -5,9 +5,7 @@
  */
 import { SYSTEM_KIND } from '../../lib/messaging/types.ts';
 import { sendSystem } from '../messaging/system.ts';
-import { z } from 'zod';
-import { announcementSchema } from '../../lib/live/announcement.ts';
-import { INT4_MAX } from '../../lib/validation/numbers.ts';
+import { CLIENT_FRAME_SCHEMAS } from '../../lib/realtime/protocol/schemas.ts';
 import { missingPropKey, sayPropsSchema, type SayProps } from '../../lib/live/props.ts';
 import {
   REALTIME_ERROR,
@@ -17,14 +15,13 @@ import {
   type ServerFrame,
 } from '../../lib/realtime/protocol/index.ts';
 import {
-  BAN_REASONS,
-  BAN_UNITS,
   banUntil,
   checkMessage,
   newSpeakerState,
   recordAccepted,
   recordRefusal,
   type BanReason,
+  type BanUnit,
   type ChatConfig,
 } from '../../lib/rules/chat.ts';
 import { banUser, bannedFrameData, liftBans, profilesOf } from '../live/chat-bans.ts';
@@ -82,7 +79,7 @@ async function applyBan(
   targetId: number,
   ban: {
     reason: BanReason;
-    unit: (typeof BAN_UNITS)[number];
+    unit: BanUnit;
     amount: number;
     byUserId: number | null;
   },
@@ -211,13 +208,6 @@ function managedRoom(conn: Connection): number | undefined {
   return conn.room;
 }
 
-const banSchema = z.object({
-  uid: z.number().int().positive().max(INT4_MAX),
-  unit: z.enum(BAN_UNITS),
-  amount: z.number().int().min(1).max(999).default(1),
-  reason: z.enum(BAN_REASONS).exclude(['auto']),
-});
-
 function ack(conn: Connection, action: ManagerAction): void {
   conn.send({ type: SERVER_FRAME.ack, data: { action, msg: conn.t(`liveChat.acks.${action}`) } });
 }
@@ -226,7 +216,7 @@ function ack(conn: Connection, action: ManagerAction): void {
 export async function handleBan(ctx: RoomContext, conn: Connection, data: unknown): Promise<void> {
   const anchorId = managedRoom(conn);
   if (anchorId === undefined) return;
-  const parsed = banSchema.safeParse(data);
+  const parsed = CLIENT_FRAME_SCHEMAS.ban.safeParse(data);
   if (!parsed.success) {
     conn.fail(REALTIME_ERROR.badFrame, 'liveChat.errors.badInput');
     return;
@@ -244,8 +234,6 @@ export async function handleBan(ctx: RoomContext, conn: Connection, data: unknow
   ack(conn, 'ban');
 }
 
-const uidSchema = z.object({ uid: z.number().int().positive().max(INT4_MAX) });
-
 /** unban: a manager lifts a user's ban; their rule counters start again. */
 export async function handleUnban(
   ctx: RoomContext,
@@ -254,7 +242,7 @@ export async function handleUnban(
 ): Promise<void> {
   const anchorId = managedRoom(conn);
   if (anchorId === undefined) return;
-  const parsed = uidSchema.safeParse(data);
+  const parsed = CLIENT_FRAME_SCHEMAS.unban.safeParse(data);
   if (!parsed.success) {
     conn.fail(REALTIME_ERROR.badFrame, 'liveChat.errors.badInput');
     return;
@@ -269,8 +257,6 @@ export async function handleUnban(
   ack(conn, 'unban');
 }
 
-const idSchema = z.object({ id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
-
 /** deleteMsg: a manager removes one message for everyone. */
 export async function handleDelete(
   ctx: RoomContext,
@@ -279,7 +265,7 @@ export async function handleDelete(
 ): Promise<void> {
   const anchorId = managedRoom(conn);
   if (anchorId === undefined) return;
-  const parsed = idSchema.safeParse(data);
+  const parsed = CLIENT_FRAME_SCHEMAS.deleteMsg.safeParse(data);
   if (!parsed.success || !(await deleteMessage(ctx.rt.db, anchorId, parsed.data.id))) {
     conn.fail(REALTIME_ERROR.badFrame, 'liveChat.errors.deleteFailed');
     return;
@@ -309,7 +295,7 @@ export async function handleAnnounce(
 ): Promise<void> {
   const anchorId = managedRoom(conn);
   if (anchorId === undefined) return;
-  const parsed = announcementSchema.safeParse(data);
+  const parsed = CLIENT_FRAME_SCHEMAS.announce.safeParse(data);
   if (!parsed.success) {
     // The field's own message (an announcement that shows nothing, a contact too long …).
     conn.fail(REALTIME_ERROR.badFrame, 'liveChat.errors.badInput', {

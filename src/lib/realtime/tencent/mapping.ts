@@ -16,13 +16,11 @@
  * `tencentRoute` sends only a plain `say` to Tencent.
  */
 import { z } from 'zod';
-import { GIFT_COUNTS } from '../../gifts/types.ts';
 import { CHAT_MAX_LENGTH } from '../../rules/chat.ts';
 import { isBlank } from '../../rules/text.ts';
 import { hasControlCharacter } from '../../validation/text.ts';
 import {
   CLIENT_FRAME,
-  GIFT_SOURCE,
   SERVER_FRAME,
   parseFrame,
   type Frame,
@@ -30,6 +28,7 @@ import {
   type ServerFrameData,
   type ServerFrameOf,
 } from '../protocol/index.ts';
+import { CLIENT_FRAME_SCHEMAS, groupIdSchema } from '../protocol/schemas.ts';
 
 /** `extension` of our custom messages: the format's name and version. */
 export const TENCENT_EXTENSION = 'arena.frame/1';
@@ -79,7 +78,6 @@ const int = (min = 0) =>
     .int()
     .min(min)
     .max(2 ** 31 - 1);
-const groupId = z.string().regex(/^\d{1,10}$/);
 const text = (max: number) => z.string().max(max);
 
 /** A `say` over Tencent: a plain message (props are paid on the hub, so never here). */
@@ -120,12 +118,8 @@ const giftSchema = z.object({
   time: z.number().int().nonnegative(),
 });
 
-const giftFeedSchema = z.object({
-  giftid: int(1),
-  count: int(1).refine((n) => (GIFT_COUNTS as readonly number[]).includes(n)),
-  client_msg_id: text(64).regex(/^[\w-]+$/),
-  source: z.enum([GIFT_SOURCE.wallet, GIFT_SOURCE.backpack]).optional(),
-});
+/** A join as the administrator account hears it: the room and the channel (the hub's schema). */
+const joinToAdmin = CLIENT_FRAME_SCHEMAS.login.pick({ groupId: true, channel: true });
 
 /** Who may send a type to an address, and its data. */
 interface Route<T = unknown> {
@@ -152,16 +146,17 @@ const ROOM_ROUTES = {
 const ROUTES: Record<TencentAddress, Record<string, Route>> = {
   room: ROOM_ROUTES,
   admin: {
-    [CLIENT_FRAME.login]: { sender: 'member', schema: z.object({ groupId, channel: text(32) }) },
-    [CLIENT_FRAME.first]: { sender: 'member', schema: z.object({ groupId, channel: text(32) }) },
+    // The signature travels as the Tencent login itself, never in a message.
+    [CLIENT_FRAME.login]: { sender: 'member', schema: joinToAdmin },
+    [CLIENT_FRAME.first]: { sender: 'member', schema: joinToAdmin },
     [CLIENT_FRAME.ping]: {
       sender: 'member',
-      schema: z.object({ groupId, device_id: text(128) }),
+      schema: z.object({ groupId: groupIdSchema, device_id: text(128) }),
     },
-    [GIFT_FEED]: { sender: 'member', schema: giftFeedSchema },
+    [GIFT_FEED]: { sender: 'member', schema: CLIENT_FRAME_SCHEMAS.gift },
     [CLIENT_FRAME.quizPrompt]: {
       sender: 'member',
-      schema: z.object({ guess_id: int(1), groupId }),
+      schema: CLIENT_FRAME_SCHEMAS.quizPrompt.extend({ groupId: groupIdSchema }),
     },
   },
 };
