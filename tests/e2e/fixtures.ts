@@ -195,7 +195,7 @@ export async function expectToast(page: Page, text: string | RegExp): Promise<vo
 export { expect };
 
 /** A loopback port that nothing listens on right now. */
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);

@@ -11,11 +11,11 @@ import { existsSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import type { Page } from '@playwright/test';
 import { liveRooms, users } from '../../src/server/db/schema.ts';
-import { mediaHookToken } from '../../src/server/ingest/hooks.ts';
 import { startLadder, type Supervisor } from '../../src/server/media/ladder/supervisor.ts';
-import { startIngest, type Ingest } from '../../src/server/media/nginx.ts';
-import { expect, screenshot, test, useLocale } from './fixtures.ts';
-import { FFMPEG, pushPattern } from '../media-pattern.ts';
+import type { Ingest } from '../../src/server/media/nginx.ts';
+import { pushToIngest, startJourneyIngest } from './media-ingest.ts';
+import { expect, freePort, screenshot, test, useLocale } from './fixtures.ts';
+import { FFMPEG } from '../media-pattern.ts';
 
 const ANCHOR = '13900000017';
 
@@ -57,20 +57,12 @@ test('a pushed live gets 720p and 480p with Auto, and survives its transcoder dy
   });
   expect(((await start.json()) as { status: number }).status).toBe(0);
 
-  const rtmpPort = 19370 + info.workerIndex;
+  const rtmpPort = await freePort();
   let ingest: Ingest | undefined;
   let ladder: Supervisor | undefined;
   const pushes = new AbortController();
   try {
-    ingest = await startIngest({
-      mediaDir: rt.env.mediaDir,
-      rtmpHost: '127.0.0.1',
-      rtmpPort,
-      controlPort: rt.env.rtmpControlPort,
-      hookBase: baseURL!,
-      hookToken: mediaHookToken(rt.env.secret),
-      privateRoot: rt.env.dataDir,
-    });
+    ingest = await startJourneyIngest(rt, baseURL!, rtmpPort);
     ladder = startLadder({
       mediaDir: rt.env.mediaDir,
       rtmpPort,
@@ -176,4 +168,4 @@ test('a pushed live gets 720p and 480p with Auto, and survives its transcoder dy
 
 /** Pushes the suite's test pattern to the ingest on `port`; resolves with ffmpeg's exit code. */
 const push = (port: number, stream: string, seconds: number, signal?: AbortSignal) =>
-  pushPattern(`rtmp://127.0.0.1:${port}/live/${stream}`, { seconds, size: '1280x720' }, signal);
+  pushToIngest(port, stream, { seconds, size: '1280x720' }, signal);

@@ -7,14 +7,20 @@
  * public list), shows it again and deletes it after confirming. nginx, libnginx-mod-rtmp and
  * ffmpeg must be installed: this test fails, never skips, without them.
  */
-import { createServer } from 'node:net';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { eq } from 'drizzle-orm';
 import { liveRooms } from '../../src/server/db/schema.ts';
-import { mediaHookToken } from '../../src/server/ingest/hooks.ts';
-import { startIngest, type Ingest } from '../../src/server/media/nginx.ts';
-import { expect, expectAccessible, screenshot, signIn, test, useLocale } from './fixtures.ts';
-import { pushPattern } from '../media-pattern.ts';
+import type { Ingest } from '../../src/server/media/nginx.ts';
+import { pushToIngest, startJourneyIngest } from './media-ingest.ts';
+import {
+  expect,
+  expectAccessible,
+  freePort,
+  screenshot,
+  signIn,
+  test,
+  useLocale,
+} from './fixtures.ts';
 
 const ANCHOR = '13900000019';
 const TITLE = 'Recorded test pattern';
@@ -75,15 +81,7 @@ test('a pushed live is recorded into a replay that plays and seeks, and its anch
   let ingest: Ingest | undefined;
   try {
     const rtmpPort = await freePort();
-    ingest = await startIngest({
-      mediaDir: rt.env.mediaDir,
-      rtmpHost: '127.0.0.1',
-      rtmpPort,
-      controlPort: rt.env.rtmpControlPort,
-      hookBase: baseURL!,
-      hookToken: mediaHookToken(rt.env.secret),
-      privateRoot: rt.env.dataDir,
-    });
+    ingest = await startJourneyIngest(rt, baseURL!, rtmpPort);
     const pushStarted = Date.now();
     expect(await push(rtmpPort, stream, PUSH_SECONDS)).toBe(0);
     // End live as the anchor would; the recording was closed when the push ended.
@@ -193,17 +191,6 @@ async function openMine(page: Page): Promise<void> {
   await expect(page.locator('.mr-list')).toBeVisible({ timeout: 15_000 });
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
 /** Pushes the suite's test pattern to the ingest on `port`; resolves with ffmpeg's exit code. */
 const push = (port: number, stream: string, seconds: number, signal?: AbortSignal) =>
-  pushPattern(`rtmp://127.0.0.1:${port}/live/${stream}`, { seconds }, signal);
+  pushToIngest(port, stream, { seconds }, signal);

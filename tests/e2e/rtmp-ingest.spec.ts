@@ -11,10 +11,10 @@ import { existsSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import type { Runtime } from '../../src/server/runtime.ts';
 import { liveRooms, users } from '../../src/server/db/schema.ts';
-import { mediaHookToken } from '../../src/server/ingest/hooks.ts';
-import { startIngest, type Ingest } from '../../src/server/media/nginx.ts';
-import { expect, screenshot, test, useLocale } from './fixtures.ts';
-import { FFMPEG, pushPattern } from '../media-pattern.ts';
+import type { Ingest } from '../../src/server/media/nginx.ts';
+import { pushToIngest, startJourneyIngest } from './media-ingest.ts';
+import { expect, freePort, screenshot, test, useLocale } from './fixtures.ts';
+import { FFMPEG } from '../media-pattern.ts';
 
 const ANCHOR = '13900000017';
 
@@ -57,20 +57,12 @@ test('an anchor pushes RTMP with their key and a viewer watches it play', async 
   await startLive();
 
   // The ingest, calling this test's server for its publish decisions.
-  const rtmpPort = 19350 + info.workerIndex;
+  const rtmpPort = await freePort();
   let ingest: Ingest | undefined;
   // Stops any push still running when the test ends, whatever happened.
   const pushes = new AbortController();
   try {
-    ingest = await startIngest({
-      mediaDir: rt.env.mediaDir,
-      rtmpHost: '127.0.0.1',
-      rtmpPort,
-      controlPort: rt.env.rtmpControlPort,
-      hookBase: baseURL!,
-      hookToken: mediaHookToken(rt.env.secret),
-      privateRoot: rt.env.dataDir,
-    });
+    ingest = await startJourneyIngest(rt, baseURL!, rtmpPort);
 
     // A viewer opens the room while nothing is being pushed yet.
     await useLocale(page, baseURL!, 'en-US');
@@ -156,8 +148,4 @@ async function exitWithin(pushing: Promise<number>, ms: number): Promise<number 
 
 /** Pushes the suite's test pattern to the ingest on `port`; resolves with ffmpeg's exit code. */
 const push = (port: number, stream: string, seconds: number, signal?: AbortSignal) =>
-  pushPattern(
-    `rtmp://127.0.0.1:${port}/live/${stream}`,
-    { seconds, size: '640x360', gop: 50, preset: 'veryfast' },
-    signal,
-  );
+  pushToIngest(port, stream, { seconds, size: '640x360', gop: 50, preset: 'veryfast' }, signal);

@@ -8,17 +8,16 @@
  * nginx, libnginx-mod-rtmp and ffmpeg must be installed: this test fails, never skips.
  */
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import type { Page } from '@playwright/test';
 import { eq } from 'drizzle-orm';
 import { liveRooms, users } from '../../src/server/db/schema.ts';
 import { listRooms } from '../../src/server/live/rooms.ts';
-import { mediaHookToken } from '../../src/server/ingest/hooks.ts';
-import { startIngest, type Ingest } from '../../src/server/media/nginx.ts';
+import type { Ingest } from '../../src/server/media/nginx.ts';
+import { pushToIngest, startJourneyIngest } from './media-ingest.ts';
 import type { StreamHealth } from '../../src/lib/studio/stream-health.ts';
 import type { Runtime } from '../../src/server/runtime.ts';
-import { expect, screenshot, signIn, test, useLocale } from './fixtures.ts';
-import { FFMPEG, pushPattern } from '../media-pattern.ts';
+import { expect, freePort, screenshot, signIn, test, useLocale } from './fixtures.ts';
+import { FFMPEG } from '../media-pattern.ts';
 
 const ANCHOR = '13900000016';
 const OTHER_ANCHOR = '13900000015';
@@ -77,15 +76,7 @@ test('an anchor sees the health of their stream and the cards show a frame of it
   let ingest: Ingest | undefined;
   try {
     const rtmpPort = await freePort();
-    ingest = await startIngest({
-      mediaDir: rt.env.mediaDir,
-      rtmpHost: '127.0.0.1',
-      rtmpPort,
-      controlPort: rt.env.rtmpControlPort,
-      hookBase: baseURL!,
-      hookToken: mediaHookToken(rt.env.secret),
-      privateRoot: rt.env.dataDir,
-    });
+    ingest = await startJourneyIngest(rt, baseURL!, rtmpPort);
     void push(rtmpPort, stream, 90, pushes.signal);
 
     // Live, and no frame yet: the home page leads with the room's own cover.
@@ -223,22 +214,11 @@ function jpegSize(bytes: Buffer): { width: number; height: number } | null {
   return null;
 }
 
-/** A loopback port nothing listens on now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
 /** Pushes the suite's test pattern to the ingest on `port`; resolves with ffmpeg's exit code. */
 const push = (port: number, stream: string, seconds: number, signal?: AbortSignal) =>
-  pushPattern(
-    `rtmp://127.0.0.1:${port}/live/${stream}`,
+  pushToIngest(
+    port,
+    stream,
     { seconds, size: '1280x720', fps: 20, gop: 80, strictGop: true, bitrate: '300k' },
     signal,
   );

@@ -15,13 +15,15 @@ import type { Page, TestInfo } from '@playwright/test';
 import sharp from 'sharp';
 import { users } from '../../src/server/db/schema.ts';
 import { mediaHookToken } from '../../src/server/ingest/hooks.ts';
-import { startIngest, type Ingest } from '../../src/server/media/nginx.ts';
+import type { Ingest } from '../../src/server/media/nginx.ts';
+import { startJourneyIngest } from './media-ingest.ts';
 import { startWebRtcIngest, type WebRtcIngest } from '../../src/server/webrtc/server.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, WEBRTC_LOOPBACK_ARGS } from '../../scripts/chromium.ts';
 import { FFMPEG } from '../media-pattern.ts';
 import {
   expect,
   expectAccessible,
+  freePort,
   openWindow,
   screenshot,
   signIn,
@@ -93,16 +95,8 @@ test('an anchor goes live from the browser; viewers watch over WebRTC and HLS', 
   let webrtc: WebRtcIngest | undefined;
   const windows: Page[] = [];
   try {
-    const rtmpPort = 19360 + info.workerIndex;
-    ingest = await startIngest({
-      mediaDir: rt.env.mediaDir,
-      rtmpHost: '127.0.0.1',
-      rtmpPort,
-      controlPort: rt.env.rtmpControlPort,
-      hookBase: baseURL!,
-      hookToken,
-      privateRoot: rt.env.dataDir,
-    });
+    const rtmpPort = await freePort();
+    ingest = await startJourneyIngest(rt, baseURL!, rtmpPort);
     webrtc = await startWebRtcIngest({
       host: '127.0.0.1',
       port: rt.env.webRtcPort,
