@@ -183,6 +183,7 @@ describe.each(DB_KINDS)('fuzzing every call with bad input (%s)', (kind) => {
       if (typeof end === 'number' && end !== 1009) problems.push(`closed ${end}`);
       for (let seen = -1, i = 0; seen !== client.frames.length && i < 20; i++) {
         seen = client.frames.length;
+        // How many answers come is unknown: wait until a 40 ms window brings none.
         await new Promise((r) => setTimeout(r, 40));
       }
       for (const e of client.all(SERVER_FRAME.error)) {

@@ -111,6 +111,7 @@ describe('live thumbnails', () => {
       expect(readdirSync(frames)).toEqual(first);
 
       // A new segment: a new frame with a new name, which the card now names.
+      // Frames are named by the millisecond: let the clock move so the new name differs.
       await new Promise((r) => setTimeout(r, 5));
       list(2);
       await grabber.tick();
@@ -160,6 +161,7 @@ describe('live thumbnails', () => {
 
       // The anchor now sells tickets for the live: no grab, the cover, and 404 for the frame.
       await t.rt.db.update(liveRooms).set({ ticket: 1 }).where(eq(liveRooms.anchorId, anchorId));
+      // The room's terms are cached: wait the cache out so the change is read.
       await new Promise((r) => setTimeout(r, TERMS_CACHE_MS + 50));
       const before = readdirSync(frames).sort();
       segments(hls, anchorId, 5)(5);
@@ -172,6 +174,7 @@ describe('live thumbnails', () => {
 
       // Free again: the frame is served again.
       await t.rt.db.update(liveRooms).set({ ticket: 0 }).where(eq(liveRooms.anchorId, anchorId));
+      // Again past the cached terms, so the frame is served under the new ones.
       await new Promise((r) => setTimeout(r, TERMS_CACHE_MS + 50));
       expect((await fetch(url)).status).toBe(200);
     } finally {

@@ -317,6 +317,7 @@ describe.each(DB_KINDS)('fan groups (%s)', (kind) => {
       (m: GroupMessage) => m.type === GROUP_MSG.kick && m.uid === OTHER,
     );
     await send(FAN, 'after the kick');
+    // Proving an absence: give the message time to reach the kicked member if it were sent.
     await new Promise((r) => setTimeout(r, 300));
     expect(
       otherInbox

@@ -28,6 +28,7 @@ import {
 } from './helpers.ts';
 import { joinAsUser, startHubServer, type HubServer, type TestClient } from './realtime-helpers.ts';
 import { authOf, expectQuizBalanced, fund, goldOf, QUIZ_ANCHOR } from './quiz-helpers.ts';
+import { until } from './wait.ts';
 
 const ADMIN = 100005;
 
@@ -70,14 +71,15 @@ describe.each(DB_KINDS)('cancellations that stall and are finished (%s)', (kind)
   ): Promise<Frame> {
     const seen = client.frames.length;
     client.send(CLIENT_FRAME.bet, { guess_id, option, amount, client_msg_id });
-    for (let i = 0; i < 250; i += 1) {
-      const frame = client.frames
-        .slice(seen)
-        .find((f) => f.type === SERVER_FRAME.betRep || f.type === SERVER_FRAME.error);
-      if (frame) return frame;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    throw new Error('no answer to the bet');
+    return until(
+      'the answer to the bet',
+      () =>
+        client.frames
+          .slice(seen)
+          .find((f) => f.type === SERVER_FRAME.betRep || f.type === SERVER_FRAME.error),
+      5_000,
+      20,
+    );
   }
 
   const adminCancel = async (guess_id: number, lang = 'en') =>

@@ -92,6 +92,7 @@ describe.each(DB_KINDS)('gifts over the hub (%s)', (kind) => {
       (d: GiftFeedRepData) =>
         d.client_msg_id === 'a-2' && viewer.all(SERVER_FRAME.giftFeedRep).length === 3,
     );
+    // Proving an absence: give a second broadcast time to reach the guest if it were sent.
     await new Promise((r) => setTimeout(r, 200));
     expect(guest.all(SERVER_FRAME.gift)).toHaveLength(2);
 

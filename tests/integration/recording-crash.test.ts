@@ -131,6 +131,7 @@ describe('a server killed mid-live', () => {
     const file = await until('the recording file', 15_000, () =>
       Promise.resolve(readdirSync(recordings).find((name) => name.startsWith(`${anchorId}-`))),
     );
+    // Let the live run a few seconds so the kill lands in the middle of it.
     await sleep(3_000);
     server.kill('SIGKILL');
     await new Promise((r) => server.once('exit', r));

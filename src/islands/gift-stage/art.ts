@@ -1,6 +1,6 @@
 /**
  * The stage's textures: gift icons, noble art and effect shapes rasterised from the SVG files
- * that `scripts/make-gift-art.ts` draws, plus two shapes made on the GPU (ring, confetti).
+ * that `scripts/gift-art/` draws, plus two shapes made on the GPU (ring, confetti).
  * Loading is lazy and tracked per file, so the play queue can ask whether a gift is ready.
  */
 import { Assets, Graphics, Texture, type Renderer } from 'pixi.js';

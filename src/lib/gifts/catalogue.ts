@@ -1,7 +1,7 @@
 /**
  * The gift catalogue: every gift a viewer can send, as plain data. The server seeds its gifts
  * table from `GIFTS`; the browser's gift stage finds a gift's art and animation here. Icons and
- * art are drawn by `scripts/make-gift-art.ts` into `public/gifts/` (see docs/gifts.md).
+ * art are drawn by `scripts/gift-art/` into `public/gifts/` (see docs/gifts.md).
  */
 import type { GiftAnimationType } from '../realtime/protocol/index.ts';
 
