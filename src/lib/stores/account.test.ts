@@ -14,6 +14,7 @@ import { $locale } from './locale.ts';
 import * as loginForm from './login-form.ts';
 import { $token, $userId, $userInfo } from './session.ts';
 import { $toast } from './toast.ts';
+import { accountApi } from '../account/api.ts';
 
 type Handler = (body: Record<string, unknown>) => ApiEnvelope<unknown>;
 
@@ -139,24 +140,27 @@ describe('form', () => {
 
 describe('captcha and code', () => {
   beforeEach(() => {
-    api.routes.set('/api/captcha_path', () => ok(CHALLENGE));
-    api.routes.set('/api/user/sendCode', () => ok(null));
+    api.routes.set(accountApi.captchaPath.path, () => ok(CHALLENGE));
+    api.routes.set(accountApi.sendCode.path, () => ok(null));
     loginForm.setLoginField('phone', '138 1234 0001');
   });
 
   it('passes: x scaled to 590, 1 s flash, code sent, countdown 60 → 0, then resend', async () => {
-    api.routes.set('/api/captcha_verify', () => ok(true));
+    api.routes.set(accountApi.captchaVerify.path, () => ok(true));
     account.requestCode();
     await vi.advanceTimersByTimeAsync(0);
     expect(account.$captcha.get()).toMatchObject({ status: 'ready', next: 'code' });
     await account.verifyCaptcha(240);
-    expect(bodyOf('/api/captcha_verify')).toEqual({ id: 'c1', x: 295 });
+    expect(bodyOf(accountApi.captchaVerify.path)).toEqual({ id: 'c1', x: 295 });
     expect(account.$captcha.get()?.status).toBe('success');
     await vi.advanceTimersByTimeAsync(999);
-    expect(bodyOf('/api/user/sendCode')).toBeUndefined();
+    expect(bodyOf(accountApi.sendCode.path)).toBeUndefined();
     await vi.advanceTimersByTimeAsync(1);
     expect(account.$captcha.get()).toBeNull();
-    expect(bodyOf('/api/user/sendCode')).toEqual({ mobile: '13812340001', is_change_mobile: 0 });
+    expect(bodyOf(accountApi.sendCode.path)).toEqual({
+      mobile: '13812340001',
+      is_change_mobile: 0,
+    });
     expect(loginForm.$countdown.get()).toBe(60);
     expect($toast.get()).toMatchObject({ text: 'sent successfully', kind: 'success' });
     await vi.advanceTimersByTimeAsync(30_000);
@@ -168,38 +172,38 @@ describe('captcha and code', () => {
 
   it('fails: shows the failure for 0.8 s, then a new picture and the slider back', async () => {
     let verified = 0;
-    api.routes.set('/api/captcha_verify', () => ok(++verified > 1));
+    api.routes.set(accountApi.captchaVerify.path, () => ok(++verified > 1));
     account.requestCode();
     await vi.advanceTimersByTimeAsync(0);
     await account.verifyCaptcha(100);
     expect(account.$captcha.get()?.status).toBe('fail');
     await vi.advanceTimersByTimeAsync(799);
-    expect(api.calls.filter((c) => c.path === '/api/captcha_path')).toHaveLength(1);
+    expect(api.calls.filter((c) => c.path === accountApi.captchaPath.path)).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(1);
-    expect(api.calls.filter((c) => c.path === '/api/captcha_path')).toHaveLength(2);
+    expect(api.calls.filter((c) => c.path === accountApi.captchaPath.path)).toHaveLength(2);
     expect(account.$captcha.get()?.status).toBe('ready');
   });
 
   it('closing the captcha during the success flash sends nothing', async () => {
-    api.routes.set('/api/captcha_verify', () => ok(true));
+    api.routes.set(accountApi.captchaVerify.path, () => ok(true));
     account.requestCode();
     await vi.advanceTimersByTimeAsync(0);
     await account.verifyCaptcha(240);
     account.closeCaptcha();
     await vi.advanceTimersByTimeAsync(2000);
-    expect(bodyOf('/api/user/sendCode')).toBeUndefined();
+    expect(bodyOf(accountApi.sendCode.path)).toBeUndefined();
   });
 
   it('a reset code goes with is_change_mobile 1 and without the success toast', async () => {
     loginForm.setLoginMode(3);
     await account.sendCode();
-    expect(bodyOf('/api/user/sendCode')).toMatchObject({ is_change_mobile: 1 });
+    expect(bodyOf(accountApi.sendCode.path)).toMatchObject({ is_change_mobile: 1 });
     expect($toast.get()).toBeNull();
     expect(loginForm.$countdown.get()).toBe(60);
   });
 
   it('a refused code is a toast error and starts no countdown', async () => {
-    api.routes.set('/api/user/sendCode', () => refused('Please wait'));
+    api.routes.set(accountApi.sendCode.path, () => refused('Please wait'));
     await account.sendCode();
     expect($toast.get()).toMatchObject({ text: 'Please wait', kind: 'error' });
     expect(loginForm.$countdown.get()).toBe(0);
@@ -208,16 +212,16 @@ describe('captcha and code', () => {
 
 describe('login and registration', () => {
   beforeEach(() => {
-    api.routes.set('/api/user/getUserInfo', () => ok({ ...USER, level: 1 }));
+    api.routes.set(accountApi.userInfo.path, () => ok({ ...USER, level: 1 }));
     loginForm.setLoginField('phone', '138 1234 0001');
     loginForm.setLoginField('code', '4321');
   });
 
   it('status 0 saves token, id and userInfo, refreshes the info, then reloads', async () => {
-    api.routes.set('/api/user/login', () => ok({ ...USER, token: 'tok' }));
+    api.routes.set(accountApi.login.path, () => ok({ ...USER, token: 'tok' }));
     account.submitLogin();
     await vi.advanceTimersByTimeAsync(0);
-    expect(bodyOf('/api/user/login')).toEqual({
+    expect(bodyOf(accountApi.login.path)).toEqual({
       account: '13812340001',
       pwd: '4321',
       platform: 0,
@@ -234,15 +238,15 @@ describe('login and registration', () => {
 
   it('status 301 registers with the live room as anchor_id, says so, saves and reloads', async () => {
     vi.stubGlobal('location', { ...location, pathname: '/liveMatchesTwo/100003' });
-    api.routes.set('/api/user/login', () => ({
+    api.routes.set(accountApi.login.path, () => ({
       status: 301,
       msg: 'register',
       data: { mobile_hash: 'h1' },
     }));
-    api.routes.set('/webapi/user/register', () => ok({ ...USER, token: 'new' }));
+    api.routes.set(accountApi.register.path, () => ok({ ...USER, token: 'new' }));
     account.submitLogin();
     await vi.advanceTimersByTimeAsync(0);
-    expect(bodyOf('/webapi/user/register')).toMatchObject({
+    expect(bodyOf(accountApi.register.path)).toMatchObject({
       account: '13812340001',
       mobile_hash: 'h1',
       platform: 0,
@@ -252,7 +256,7 @@ describe('login and registration', () => {
       website: 'arena.test',
       anchor_id: 100003,
     });
-    expect(bodyOf('/webapi/user/register')?.device_info).toMatch(/^[a-f0-9]{16}-[a-f0-9]{16}$/);
+    expect(bodyOf(accountApi.register.path)?.device_info).toMatch(/^[a-f0-9]{16}-[a-f0-9]{16}$/);
     expect($toast.get()?.text).toBe('registration success');
     expect(localStorage.getItem('token')).toBe('new');
     // The toast stays a moment before the page reloads.
@@ -263,7 +267,11 @@ describe('login and registration', () => {
   });
 
   it('a failed registration without a message shows the fallback, in either language', async () => {
-    api.routes.set('/api/user/login', () => ({ status: 301, msg: '', data: { mobile_hash: 'h' } }));
+    api.routes.set(accountApi.login.path, () => ({
+      status: 301,
+      msg: '',
+      data: { mobile_hash: 'h' },
+    }));
     account.submitLogin();
     await vi.advanceTimersByTimeAsync(0);
     expect(loginForm.$loginError.get()).toBe('Registration failed, please try again later');
@@ -274,7 +282,7 @@ describe('login and registration', () => {
   });
 
   it('a refused login puts the server message in the red line', async () => {
-    api.routes.set('/api/user/login', () => refused('The verification code is wrong'));
+    api.routes.set(accountApi.login.path, () => refused('The verification code is wrong'));
     account.submitLogin();
     await vi.advanceTimersByTimeAsync(0);
     expect(loginForm.$loginError.get()).toBe('The verification code is wrong');
@@ -283,17 +291,17 @@ describe('login and registration', () => {
   });
 
   it('password mode passes the captcha first, then logs in with login_type 1', async () => {
-    api.routes.set('/api/captcha_path', () => ok(CHALLENGE));
-    api.routes.set('/api/captcha_verify', () => ok(true));
-    api.routes.set('/api/user/login', () => ok({ ...USER, token: 'tok' }));
+    api.routes.set(accountApi.captchaPath.path, () => ok(CHALLENGE));
+    api.routes.set(accountApi.captchaVerify.path, () => ok(true));
+    api.routes.set(accountApi.login.path, () => ok({ ...USER, token: 'tok' }));
     loginForm.setLoginMode(1);
     loginForm.setLoginField('passwd', ' demo1234 ');
     account.submitLogin();
-    expect(bodyOf('/api/user/login')).toBeUndefined();
+    expect(bodyOf(accountApi.login.path)).toBeUndefined();
     await vi.advanceTimersByTimeAsync(0);
     await account.verifyCaptcha(10);
     await vi.advanceTimersByTimeAsync(1000);
-    expect(bodyOf('/api/user/login')).toMatchObject({ login_type: 1, pwd: 'demo1234' });
+    expect(bodyOf(accountApi.login.path)).toMatchObject({ login_type: 1, pwd: 'demo1234' });
     await until(() => expect(reload).toHaveBeenCalledOnce());
   });
 });
@@ -306,10 +314,17 @@ describe('forgot password', () => {
   });
 
   it('code → step 2 → mismatch in the red line → step 3 and the server message after 1 s', async () => {
-    api.routes.set('/api/user/readyForTakeOff', () => ok({ mobile_hash: 'rh' }));
-    api.routes.set('/api/user/forgetPwdHash', () => ({ status: 0, msg: 'Changed', data: null }));
+    api.routes.set(accountApi.readyForTakeOff.path, () => ok({ mobile_hash: 'rh' }));
+    api.routes.set(accountApi.forgetPwdHash.path, () => ({
+      status: 0,
+      msg: 'Changed',
+      data: null,
+    }));
     await account.verifyResetCode();
-    expect(bodyOf('/api/user/readyForTakeOff')).toEqual({ mobile: '13900000002', smscode: '1234' });
+    expect(bodyOf(accountApi.readyForTakeOff.path)).toEqual({
+      mobile: '13900000002',
+      smscode: '1234',
+    });
     expect(loginForm.$forgotStep.get()).toBe(2);
     loginForm.setLoginField('passwd1', 'fresh2026');
     loginForm.setLoginField('passwd2', 'fresh2027');
@@ -322,7 +337,7 @@ describe('forgot password', () => {
     loginForm.setLoginField('passwd1', 'fresh2026');
     loginForm.setLoginField('passwd2', 'fresh2026');
     await account.resetPassword();
-    expect(bodyOf('/api/user/forgetPwdHash')).toEqual({
+    expect(bodyOf(accountApi.forgetPwdHash.path)).toEqual({
       mobile: '13900000002',
       mobile_hash: 'rh',
       pwd: 'fresh2026',
@@ -334,14 +349,14 @@ describe('forgot password', () => {
   });
 
   it('a wrong reset code stays on step 1 with the message', async () => {
-    api.routes.set('/api/user/readyForTakeOff', () => refused('Wrong code'));
+    api.routes.set(accountApi.readyForTakeOff.path, () => refused('Wrong code'));
     await account.verifyResetCode();
     expect(loginForm.$forgotStep.get()).toBe(1);
     expect(loginForm.$loginError.get()).toBe('Wrong code');
   });
 
   it("'return to previous step' goes back to step 1", async () => {
-    api.routes.set('/api/user/readyForTakeOff', () => ok({ mobile_hash: 'rh' }));
+    api.routes.set(accountApi.readyForTakeOff.path, () => ok({ mobile_hash: 'rh' }));
     await account.verifyResetCode();
     loginForm.backToPhoneStep();
     expect(loginForm.$forgotStep.get()).toBe(1);
@@ -354,11 +369,11 @@ describe('session', () => {
     localStorage.setItem('id', '100020');
     $token.set('tok');
     $userInfo.set(USER);
-    api.routes.set('/api/user/logout', () => {
+    api.routes.set(accountApi.logout.path, () => {
       throw new ApiCallError('offline', -1);
     });
     await account.logout();
-    expect(api.calls.at(-1)?.path).toBe('/api/user/logout');
+    expect(api.calls.at(-1)?.path).toBe(accountApi.logout.path);
     expect(localStorage.getItem('token')).toBeNull();
     expect(localStorage.getItem('userInfo')).toBeNull();
     expect(reload).toHaveBeenCalledOnce();
@@ -366,10 +381,10 @@ describe('session', () => {
 
   it('getUserAsset is merged into the stored info at most once per period', async () => {
     $userInfo.set(USER);
-    api.routes.set('/api/user/getUserAsset', () => ok({ ...USER, gold: 500 }));
+    api.routes.set(accountApi.userAsset.path, () => ok({ ...USER, gold: 500 }));
     await account.refreshUserAsset();
     await account.refreshUserAsset();
-    expect(api.calls.filter((c) => c.path === '/api/user/getUserAsset')).toHaveLength(1);
+    expect(api.calls.filter((c) => c.path === accountApi.userAsset.path)).toHaveLength(1);
     expect($userInfo.get()?.gold).toBe(500);
   });
 

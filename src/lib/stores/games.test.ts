@@ -6,6 +6,7 @@ import type * as client from '../api/client.ts';
 import type { GameState, MonopolyRoll, SieveRoll } from '../games/api-types.ts';
 import * as games from './games.ts';
 import { $token } from './session.ts';
+import { gamesApi } from '../games/api.ts';
 
 const api = vi.hoisted(() => ({
   answers: new Map<string, () => Promise<unknown>>(),
@@ -85,14 +86,14 @@ describe('games store', () => {
   });
 
   it('loads the state of a logged-in player', async () => {
-    api.answers.set('/api/game/state', () => Promise.resolve(STATE));
+    api.answers.set(gamesApi.state.path, () => Promise.resolve(STATE));
     await games.loadGameState();
     expect(games.$gameState.get()).toEqual(STATE);
   });
 
   it('rolls the dice, updates plays and points and keeps a short history', async () => {
     games.$gameState.set(STATE);
-    api.answers.set('/api/game/sieve/roll', () => Promise.resolve(SIEVE));
+    api.answers.set(gamesApi.sieveRoll.path, () => Promise.resolve(SIEVE));
     const result = await games.rollSieve({ kind: 'total', total: 12 });
     expect(result).toEqual(SIEVE);
     expect(api.calls.at(-1)).toMatchObject({ method: 'post', body: { bet: 'total', total: 12 } });
@@ -107,7 +108,7 @@ describe('games store', () => {
 
   it('moves the token and remembers the last move', async () => {
     games.$gameState.set(STATE);
-    api.answers.set('/api/game/monopoly/roll', () => Promise.resolve(MOVE));
+    api.answers.set(gamesApi.monopolyRoll.path, () => Promise.resolve(MOVE));
     await games.rollMonopoly();
     expect(games.$lastMove.get()).toEqual(MOVE);
     expect(games.$gameState.get()?.games.monopoly).toEqual({
@@ -120,7 +121,7 @@ describe('games store', () => {
   it('shows a refusal and changes nothing', async () => {
     games.$gameState.set(STATE);
     const { ApiCallError } = await import('../api/client.ts');
-    api.answers.set('/api/game/sieve/roll', () =>
+    api.answers.set(gamesApi.sieveRoll.path, () =>
       Promise.reject(new ApiCallError('No free plays left today', 1)),
     );
     expect(await games.rollSieve({ kind: 'small' })).toBeNull();
@@ -131,7 +132,7 @@ describe('games store', () => {
 
   it('sends one roll at a time', async () => {
     let release: (v: unknown) => void = () => {};
-    api.answers.set('/api/game/sieve/roll', () => new Promise((resolve) => (release = resolve)));
+    api.answers.set(gamesApi.sieveRoll.path, () => new Promise((resolve) => (release = resolve)));
     const first = games.rollSieve({ kind: 'big' });
     expect(games.$rolling.get()).toBe('sieve');
     expect(await games.rollSieve({ kind: 'big' })).toBeNull();

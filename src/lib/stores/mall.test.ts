@@ -16,6 +16,7 @@ import {
   openCheckout,
 } from './mall.ts';
 import { $token, $userInfo, type StoredUserInfo } from './session.ts';
+import { mallApi } from '../mall/api.ts';
 
 const api = vi.hoisted(() => ({
   answers: new Map<string, (body: Record<string, unknown>) => Promise<unknown>>(),
@@ -96,7 +97,7 @@ describe('mall store', () => {
       vip_level: 1,
       vip_expires_at: now + 30 * DAY,
     };
-    api.answers.set('/api/mall/buy', () => Promise.resolve(result));
+    api.answers.set(mallApi.buy.path, () => Promise.resolve(result));
     openCheckout('noble-1-30');
     await confirmCheckout();
     expect($checkout.get()).toMatchObject({ step: 'done', result });
@@ -106,7 +107,7 @@ describe('mall store', () => {
   });
 
   it('shows a refusal and, when gems were short, the balance the server reported', async () => {
-    api.answers.set('/api/mall/buy', () =>
+    api.answers.set(mallApi.buy.path, () =>
       Promise.reject(
         new ApiCallError('Insufficient balance', 1, {
           code: 10152,
@@ -128,7 +129,7 @@ describe('mall store', () => {
   });
 
   it('goes back to confirm with the same order id when the call never arrived', async () => {
-    api.answers.set('/api/mall/buy', () => Promise.reject(new ApiCallError('offline', -1)));
+    api.answers.set(mallApi.buy.path, () => Promise.reject(new ApiCallError('offline', -1)));
     openCheckout('ticket-5');
     await confirmCheckout();
     expect($checkout.get()).toMatchObject({ step: 'confirm', error: 'offline' });
@@ -139,7 +140,7 @@ describe('mall store', () => {
   });
 
   it('loads holdings for members and forgets them for guests', async () => {
-    api.answers.set('/api/mall/holdings', () => Promise.resolve({ ...HOLDINGS, ticket: 3 }));
+    api.answers.set(mallApi.holdings.path, () => Promise.resolve({ ...HOLDINGS, ticket: 3 }));
     await loadHoldings();
     expect($holdings.get()?.ticket).toBe(3);
     $token.set(undefined);

@@ -12,6 +12,7 @@ import {
   type MyReplay,
 } from './my-replays.ts';
 import { $toast } from './toast.ts';
+import { replaysApi } from '../replays/api.ts';
 
 const api = vi.hoisted(() => ({
   answers: new Map<string, (body: Record<string, unknown>) => Promise<unknown>>(),
@@ -45,11 +46,11 @@ describe('my replays', () => {
   beforeEach(() => {
     rows = [row(1), row(2)];
     api.calls.length = 0;
-    api.answers.set('/api/live/my_replays', (body) =>
+    api.answers.set(replaysApi.mine.path, (body) =>
       Promise.resolve({ list: rows, page: body.page, pages: 1, total: rows.length }),
     );
-    api.answers.set('/api/live/replay_hide', () => Promise.resolve({}));
-    api.answers.set('/api/live/replay_delete', (body) => {
+    api.answers.set(replaysApi.hide.path, () => Promise.resolve({}));
+    api.answers.set(replaysApi.remove.path, (body) => {
       rows = rows.filter((r) => r.id !== body.replay_id);
       return Promise.resolve({});
     });
@@ -61,7 +62,7 @@ describe('my replays', () => {
     expect($myReplays.get().status.state).toBe('ready');
     expect($myReplays.get().data?.list.map((r) => r.id)).toEqual([1, 2]);
     await setMyReplayHidden(2, true);
-    expect(api.calls.at(-1)).toEqual(['/api/live/replay_hide', { replay_id: 2, hidden: 1 }]);
+    expect(api.calls.at(-1)).toEqual([replaysApi.hide.path, { replay_id: 2, hidden: 1 }]);
     expect($myReplays.get().data?.list.find((r) => r.id === 2)?.hidden).toBe(1);
     expect($toast.get()?.text).toBe('Replay hidden');
     await setMyReplayHidden(2, false);
@@ -79,7 +80,7 @@ describe('my replays', () => {
   it('shows a refusal and keeps the list', async () => {
     await loadMyReplays(1);
     const { ApiCallError } = await vi.importActual<typeof client>('../api/client.ts');
-    api.answers.set('/api/live/replay_delete', () =>
+    api.answers.set(replaysApi.remove.path, () =>
       Promise.reject(new ApiCallError('This replay belongs to another anchor', 1)),
     );
     await deleteMyReplay(1);
@@ -93,7 +94,7 @@ describe('my replays', () => {
 
   it('keeps the last page when a reload fails', async () => {
     await loadMyReplays(1);
-    api.answers.set('/api/live/my_replays', () => Promise.reject(new Error('offline')));
+    api.answers.set(replaysApi.mine.path, () => Promise.reject(new Error('offline')));
     await loadMyReplays(1);
     expect($myReplays.get()).toMatchObject({ status: { state: 'error', message: 'offline' } });
     expect($myReplays.get().data?.list).toHaveLength(2);

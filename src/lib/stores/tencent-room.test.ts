@@ -10,6 +10,7 @@ import { $config } from './config.ts';
 import { $userInfo } from './session.ts';
 import { closeTencentRoom, openTencentRoom, sayThroughTencent } from './tencent-room.ts';
 import { $toast } from './toast.ts';
+import { tencentApi } from '../tencent/api.ts';
 
 const fake = vi.hoisted(() => ({
   opened: [] as TencentChatOptions[],
@@ -32,7 +33,7 @@ vi.mock('../realtime/tencent/transport.ts', () => ({
 
 vi.mock('../api/client.ts', () => ({
   send: ({ path }: { path: string }) =>
-    path === '/api/tencentIm/getUserSig'
+    path === tencentApi.userSig.path
       ? Promise.resolve({ id: '100001', sig: 'tencent', hub_sig: 'hub' })
       : Promise.reject(new Error(path)),
 }));

@@ -7,6 +7,8 @@ import type { RechargeOffer, RechargeOrder } from '../wallet/recharge.ts';
 import * as recharge from './recharge.ts';
 import { $token, $userInfo, type StoredUserInfo } from './session.ts';
 import { $showIncome, $wallet, setWalletBalance } from './wallet.ts';
+import { accountApi } from '../account/api.ts';
+import { rechargeApi } from '../recharge/api.ts';
 
 const api = vi.hoisted(() => ({
   answers: new Map<string, () => Promise<unknown>>(),
@@ -78,7 +80,7 @@ describe('wallet store', () => {
 
 describe('recharge store', () => {
   it('preselects the popular package and prices custom amounts', async () => {
-    api.answers.set('/api/recharge/packages', () => Promise.resolve(OFFER));
+    api.answers.set(rechargeApi.packages.path, () => Promise.resolve(OFFER));
     recharge.$choice.set('');
     await recharge.loadOffer();
     expect(recharge.$choice.get()).toBe('p98');
@@ -96,8 +98,8 @@ describe('recharge store', () => {
   it('polls a pending order until it is paid, then reloads the balances', async () => {
     vi.useFakeTimers();
     const states: RechargeOrder['status'][] = ['pending', 'pending', 'paid'];
-    api.answers.set('/api/recharge/order_info', () => Promise.resolve(order(states.shift()!)));
-    api.answers.set('/api/user/getUserAsset', () => Promise.resolve({ ...INFO, gold: 101_000 }));
+    api.answers.set(rechargeApi.orderInfo.path, () => Promise.resolve(order(states.shift()!)));
+    api.answers.set(accountApi.userAsset.path, () => Promise.resolve({ ...INFO, gold: 101_000 }));
     recharge.watchOrder('R20261123000000000001');
     await vi.advanceTimersByTimeAsync(0);
     expect(recharge.$order.get().order?.status).toBe('pending');
@@ -105,6 +107,6 @@ describe('recharge store', () => {
     expect(recharge.$order.get().order?.status).toBe('paid');
     expect($wallet.get().gold).toBe(101_000);
     await vi.advanceTimersByTimeAsync(recharge.ORDER_POLL.intervalMs * 3);
-    expect(api.calls.filter((c) => c === '/api/recharge/order_info')).toHaveLength(3);
+    expect(api.calls.filter((c) => c === rechargeApi.orderInfo.path)).toHaveLength(3);
   });
 });
