@@ -27,11 +27,6 @@ export interface Endpoint<Params extends ApiParams | void, Data> {
 /** Any descriptor, whatever it takes and answers. */
 export type AnyEndpoint = Endpoint<ApiParams | void, unknown>;
 
-/** What a descriptor's call answers in `data`. */
-export type EndpointData<E> = E extends Endpoint<ApiParams | void, infer D> ? D : never;
-/** What a descriptor's call takes. */
-export type EndpointParams<E> = E extends Endpoint<infer P, unknown> ? P : never;
-
 /** A GET call answering `Data`, taking `Params` as its query (none when left out). */
 export function get<Data, Params extends ApiParams | void = void>(
   path: ApiPath,

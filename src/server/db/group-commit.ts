@@ -48,11 +48,6 @@ export class GroupCommit<T, R> {
     });
   }
 
-  /** Items waiting for a batch (not counting those being written). */
-  get queued(): number {
-    return this.waiting.length;
-  }
-
   private pump(): void {
     const { write, maxBatch, parallel = 1, onBatch } = this.options;
     while (this.running < parallel && this.waiting.length > 0) {
@@ -75,7 +70,7 @@ export class GroupCommit<T, R> {
 }
 
 /** The database error behind a driver's or Drizzle's error (they nest it as `cause`). */
-export function databaseErrorCode(err: unknown): string | undefined {
+function databaseErrorCode(err: unknown): string | undefined {
   let e: unknown = err;
   for (let depth = 0; depth < 5 && e && typeof e === 'object'; depth += 1) {
     if ('code' in e && typeof e.code === 'string') return e.code;
@@ -85,7 +80,7 @@ export function databaseErrorCode(err: unknown): string | undefined {
 }
 
 /** Deadlock or serialization failure: the transaction kept nothing and may run again. */
-export function isRetryable(err: unknown): boolean {
+function isRetryable(err: unknown): boolean {
   const code = databaseErrorCode(err);
   return code === '40P01' || code === '40001';
 }
