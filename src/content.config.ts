@@ -6,7 +6,7 @@
 import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
 import { z } from 'astro/zod';
-import { HELP_CATEGORIES, NEWS_SPORTS } from './server/content/kinds.ts';
+import { HELP_CATEGORIES, NEWS_SPORTS } from './lib/content/kinds.ts';
 
 /** Loads `<locale>/<id>.md` files of one collection, keeping `<locale>/<id>` as the entry id. */
 function markdown(collection: string) {

@@ -13,6 +13,7 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { adRoutes } from './ads/routes.ts';
 import { adminConsoleRoutes } from './admin/routes.ts';
+import { newsroomRoutes } from './content/routes.ts';
 import { adminApplicationRoutes, anchorApplyRoutes } from './anchors/apply-routes.ts';
 import { anchorStatusRoutes } from './anchors/routes.ts';
 import { backpackRoutes } from './backpack/routes.ts';
@@ -90,6 +91,7 @@ export function createApi(rt: Runtime): Hono<ApiEnv> {
   app.route('/api/user', anchorApplyRoutes());
   app.route('/api/admin', adminApplicationRoutes);
   app.route('/api/admin/console', adminConsoleRoutes());
+  app.route('/api/admin/content', newsroomRoutes());
   app.route('/api/admin/guess', adminQuizRoutes);
   app.route('/api/guess', quizRoutes());
   app.route('/api/user', userRoutes());

@@ -14,6 +14,7 @@ import type { giftStage } from './locales/en-US/gift-stage.ts';
 import type { liveChat } from './locales/en-US/live-chat.ts';
 import type { liveRoom } from './locales/en-US/live-room.ts';
 import type { mall } from './locales/en-US/mall.ts';
+import type { newsroom } from './locales/en-US/newsroom.ts';
 import type { messaging } from './locales/en-US/messaging.ts';
 import type { player } from './locales/en-US/player.ts';
 import type { quiz } from './locales/en-US/quiz.ts';
@@ -58,6 +59,9 @@ export type PlayerResource = Widen<typeof player>;
 export type AnchorPagesResource = Widen<typeof anchorPages>;
 /** Shape of the gift panel and gift refusal strings. */
 export type GiftsResource = Widen<typeof gifts>;
+/** Shape of the newsroom strings. */
+export type NewsroomResource = Widen<typeof newsroom>;
+
 /** Shape of the mall strings. */
 export type MallResource = Widen<typeof mall>;
 /** Shape of the messaging strings. */
@@ -84,6 +88,7 @@ export type Resource = ShellResource & {
   liveChat: LiveChatResource;
   liveRoom: LiveRoomResource;
   mall: MallResource;
+  newsroom: NewsroomResource;
   messaging: MessagingResource;
   quiz: QuizResource;
   ranking: RankingResource;

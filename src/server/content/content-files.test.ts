@@ -7,7 +7,12 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { CERTIFICATE_IDS, CONTENT_COLLECTIONS, HELP_CATEGORIES, NEWS_SPORTS } from './kinds.ts';
+import {
+  CERTIFICATE_IDS,
+  CONTENT_COLLECTIONS,
+  HELP_CATEGORIES,
+  NEWS_SPORTS,
+} from '../../lib/content/kinds.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const CONTENT = path.join(ROOT, 'src/content');

@@ -9,7 +9,11 @@
  */
 import { getCollection, type CollectionEntry, type DataEntryMap } from 'astro:content';
 import type { Locale } from '../../lib/i18n/index.ts';
-import { HELP_CATEGORIES, type HelpCategory } from './kinds.ts';
+import { HELP_CATEGORIES, type HelpCategory } from '../../lib/content/kinds.ts';
+import { EDITABLE_COLLECTIONS } from '../../lib/validation/newsroom.ts';
+import { peekRuntime } from '../runtime.ts';
+import { renderMarkdown } from './markdown.ts';
+import { entryKey, publishedContent, type Published, type PublishedEntry } from './published.ts';
 
 export {
   ABOUT_IDS,
@@ -20,8 +24,8 @@ export {
   HELP_CATEGORIES,
   NEWS_SPORTS,
   PRIVACY_PAGES,
-} from './kinds.ts';
-export type { HelpCategory, NewsSport } from './kinds.ts';
+} from '../../lib/content/kinds.ts';
+export type { HelpCategory, NewsSport } from '../../lib/content/kinds.ts';
 
 /** Name of a content collection. */
 export type CollectionName = keyof DataEntryMap;
@@ -34,6 +38,8 @@ export type ContentItem<C extends CollectionName> = CollectionEntry<C> & {
   locale: Locale;
   /** True when the reader asked for another locale and got en-US. */
   fallback: boolean;
+  /** The HTML of an entry written in the site (shipped files are rendered by Astro). */
+  html?: string;
 };
 
 /** A page of news. */
@@ -64,21 +70,78 @@ function splitId(id: string): { locale: string; slug: string } {
   return { locale: id.slice(0, cut), slug: id.slice(cut + 1) };
 }
 
-/** Every entry of a collection in `locale`, falling back per entry to en-US. */
+/** Fields written in the site that the collections hold as dates. */
+const DATE_FIELDS = new Set(['date', 'start', 'end', 'updated', 'issued', 'expires']);
+
+/** An entry written in the site, shaped like the collection's entries. */
+function fromSite<C extends CollectionName>(
+  collection: C,
+  entry: PublishedEntry,
+  locale: Locale,
+): ContentItem<C> {
+  const data: Record<string, unknown> = { title: entry.title };
+  for (const [name, value] of Object.entries(entry.fields)) {
+    data[name] = DATE_FIELDS.has(name) && typeof value === 'string' ? new Date(value) : value;
+  }
+  return {
+    id: `${entry.locale}/${entry.slug}`,
+    collection,
+    data,
+    body: entry.body,
+    slug: entry.slug,
+    locale: entry.locale as Locale,
+    fallback: entry.locale !== locale,
+    html: renderMarkdown(entry.body),
+  } as unknown as ContentItem<C>;
+}
+
+/** What the newsroom publishes, or nothing outside a running server (builds, checks). */
+async function siteContent(collection: CollectionName): Promise<Published | undefined> {
+  if (!(EDITABLE_COLLECTIONS as readonly string[]).includes(collection)) return undefined;
+  const rt = peekRuntime();
+  return rt ? publishedContent(rt.db, rt.bus) : undefined;
+}
+
+/**
+ * Every entry of a collection in `locale`, falling back per entry to en-US. An entry written in
+ * the site wins over a shipped file with its key; one taken off the site hides that file, and a
+ * reader of its language gets no fallback for it either.
+ */
 async function localized<C extends CollectionName>(
   collection: C,
   locale: Locale,
 ): Promise<ContentItem<C>[]> {
-  const entries = (await getCollection(collection)) as CollectionEntry<C>[];
-  const bySlug = new Map<string, ContentItem<C>>();
+  const [entries, site] = await Promise.all([
+    getCollection(collection) as Promise<CollectionEntry<C>[]>,
+    siteContent(collection),
+  ]);
+  const files = new Map<string, CollectionEntry<C>>();
+  const slugs = new Set<string>();
   for (const entry of entries) {
     const { locale: from, slug } = splitId(entry.id);
-    if (from !== locale && from !== FALLBACK_LOCALE) continue;
-    // The reader's own locale wins over the fallback, whatever the file order.
-    if (from === FALLBACK_LOCALE && bySlug.has(slug)) continue;
-    bySlug.set(slug, { ...entry, slug, locale: from, fallback: from !== locale });
+    files.set(`${from}/${slug}`, entry);
+    slugs.add(slug);
   }
-  return [...bySlug.values()];
+  for (const entry of site?.visible.values() ?? []) {
+    if (entry.collection === collection) slugs.add(entry.slug);
+  }
+  const pick = (from: Locale, slug: string): ContentItem<C> | null | undefined => {
+    const key = entryKey(collection, from, slug);
+    if (site?.hidden.has(key)) return null;
+    const written = site?.visible.get(key);
+    if (written) return fromSite(collection, written, locale);
+    const file = files.get(`${from}/${slug}`);
+    return file && { ...file, slug, locale: from, fallback: from !== locale };
+  };
+  const items: ContentItem<C>[] = [];
+  for (const slug of slugs) {
+    const own = pick(locale, slug);
+    // Hidden in the reader's language: no fallback either.
+    if (own === null) continue;
+    const item = own ?? (locale === FALLBACK_LOCALE ? undefined : pick(FALLBACK_LOCALE, slug));
+    if (item) items.push(item);
+  }
+  return items;
 }
 
 /** One entry by slug in `locale` (or en-US), undefined when neither file exists. */

@@ -16,3 +16,4 @@ export * from './schema/admin.ts';
 export * from './schema/items.ts';
 export * from './schema/quiz.ts';
 export * from './schema/uploads.ts';
+export * from './schema/content.ts';

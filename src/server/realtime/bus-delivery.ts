@@ -35,6 +35,9 @@ export function busDelivery(
       for (const conn of conns) {
         if (conn.user?.id === message.userId) Object.assign(conn.user, { nickName, avatar });
       }
+    } else if (message.kind === 'content') {
+      // Not for sockets: the newsroom's readers (server/content/published.ts) follow it.
+      return;
     } else if (message.kind === 'roomUsers') {
       const members = rooms.members(roomKey(message.anchorId));
       if (members.size === 0) return;

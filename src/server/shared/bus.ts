@@ -23,7 +23,9 @@ export type BusMessage =
   /** Messaging: a frame for inbox sockets, and fan-group membership changes to follow. */
   | { kind: 'inbox'; to: InboxTarget; frame?: ServerFrame; membership?: GroupMembership }
   /** A user's name or avatar changed: their open sockets speak with the new ones from now on. */
-  | { kind: 'profile'; userId: number; nickName: string; avatar: string };
+  | { kind: 'profile'; userId: number; nickName: string; avatar: string }
+  /** What readers see of the newsroom changed: drop cached entries and pages. */
+  | { kind: 'content' };
 
 /** Whose inbox sockets a messaging frame goes to. */
 export type InboxTarget =

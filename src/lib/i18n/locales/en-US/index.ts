@@ -14,6 +14,7 @@ import { giftStage } from './gift-stage.ts';
 import { liveChat } from './live-chat.ts';
 import { liveRoom } from './live-room.ts';
 import { mall } from './mall.ts';
+import { newsroom } from './newsroom.ts';
 import { messaging } from './messaging.ts';
 import { player } from './player.ts';
 import { quiz } from './quiz.ts';
@@ -37,6 +38,7 @@ export const enUS = {
   liveChat,
   liveRoom,
   mall,
+  newsroom,
   messaging,
   quiz,
   ranking,
