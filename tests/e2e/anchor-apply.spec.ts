@@ -154,14 +154,18 @@ test('a member gets the refusal on the review page and sees no application', asy
   await signIn(page, VIEWER);
   await page.locator('[data-action="user-card"]').click();
   await expect(page.locator('[data-user-card]').getByRole('link').first()).toBeVisible();
-  // No administrator link (console, anchor applications, quiz administration) shows for a member.
-  for (const link of await page.locator('[data-user-admin]').all()) await expect(link).toBeHidden();
-  await expect(page.locator('[data-user-admin]')).toHaveCount(3);
+  // No staff link (console, anchor applications, quiz administration) shows for a member.
+  const staffLinks = page.locator('[data-user-card] [data-staff-link]');
+  for (const link of await staffLinks.all()) await expect(link).toBeHidden();
+  await expect(staffLinks).toHaveCount(3);
   await page.goto('/admin/anchors');
   await expect(page.locator('[data-review-state="refused"]')).toContainText(
     'Only administrators can review anchor applications',
   );
   await expect(page.locator('[data-application]')).toHaveCount(0);
+  // The staff navigation is there, with none of its links for a member.
+  await expect(page.locator('[data-staff-nav] [data-staff-link]')).toHaveCount(3);
+  await expect(page.locator('[data-staff-nav] [data-staff-link]:visible')).toHaveCount(0);
 });
 
 test('screens of the form and the review page at 375 and 1440 px in both languages', async ({
@@ -224,8 +228,9 @@ test('screens of the form and the review page at 375 and 1440 px in both languag
       await expect(page.locator('[data-application]').first()).toBeVisible();
       await screenshot(page, info, `admin-anchors-${width}-${locale}`);
       await page.locator('[data-action="user-card"]').click();
-      await expect(page.locator('[data-user-admin][href="/admin/anchors"]')).toBeVisible();
-      await expect(page.locator('[data-user-admin][href="/admin/quizzes"]')).toBeVisible();
+      const card = page.locator('[data-user-card]');
+      await expect(card.locator('[data-staff-link][href="/admin/anchors"]')).toBeVisible();
+      await expect(card.locator('[data-staff-link][href="/admin/quizzes"]')).toBeVisible();
       await screenshot(page, info, `user-card-admin-${width}-${locale}`, { fullPage: false });
     }
   }

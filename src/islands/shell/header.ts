@@ -10,9 +10,9 @@ import { showToast } from '../../lib/stores/toast.ts';
 import { switchLocale } from '../../lib/stores/locale.ts';
 import {
   $chatReady,
-  $isAdmin,
   $isAnchor,
   $loggedIn,
+  $role,
   $userInfo,
   restoreSessionFromStorage,
 } from '../../lib/stores/session.ts';
@@ -89,14 +89,36 @@ function showUser(header: HTMLElement): void {
   render();
   $userInfo.listen(render);
   $loggedIn.listen(render);
-  const adminLinks = header.querySelectorAll<HTMLElement>('[data-user-admin]');
-  $isAdmin.subscribe((admin) => {
-    for (const link of adminLinks) link.hidden = !admin;
-  });
+  showStaffLinks(header);
   const anchorLinks = header.querySelectorAll<HTMLElement>('[data-user-anchor]');
   $isAnchor.subscribe((anchor) => {
     for (const link of anchorLinks) link.hidden = !anchor;
   });
+}
+
+/**
+ * The staff links (user card and staff navigation) show for the roles each names in
+ * `data-roles`; on a narrow screen the current screen's link is scrolled into the navigation.
+ */
+function showStaffLinks(header: HTMLElement): void {
+  const links = header.querySelectorAll<HTMLElement>('[data-staff-link][data-roles]');
+  const nav = header.querySelector<HTMLElement>('[data-staff-nav]');
+  const revealCurrent = () => {
+    const current = nav?.querySelector<HTMLElement>('[aria-current="page"]:not([hidden])');
+    if (!nav || !current) return;
+    const left = current.offsetLeft - nav.offsetLeft;
+    const right = left + current.offsetWidth;
+    if (left < nav.scrollLeft || right > nav.scrollLeft + nav.clientWidth) {
+      nav.scrollLeft = left - 12;
+    }
+  };
+  $role.subscribe((role) => {
+    for (const link of links) {
+      link.hidden = !role || !(link.dataset.roles ?? '').split(' ').includes(role);
+    }
+    revealCurrent();
+  });
+  if (nav) window.addEventListener('resize', revealCurrent);
 }
 
 /**

@@ -1,12 +1,13 @@
 /**
  * The inbox on every page: unread badges on the Messages tab, the avatar and the user card; a
  * toast when a private message arrives in a conversation that is not open (naming the anchor,
- * spec §8); a card with a link into the room when a followed anchor goes live; the muted and
- * removed notices of fan groups.
+ * spec §8); a card with a link into the room when a followed anchor goes live (not on staff
+ * screens); the muted and removed notices of fan groups.
  */
 import { createI18n } from '../../lib/i18n/index.ts';
 import { CHAT_TYPE, GROUP_MSG, type AnchorStartLive } from '../../lib/messaging/types.ts';
 import { SERVER_FRAME, type ServerFrame } from '../../lib/realtime/protocol/index.ts';
+import { isStaffScreen } from '../../lib/staff/nav.ts';
 import {
   $inboxOpen,
   $openChat,
@@ -69,7 +70,8 @@ function onFrame(frame: ServerFrame): void {
   const t = createI18n($locale.get());
   const me = Number($userId.get());
   if (frame.type === SERVER_FRAME.AnchorStartLiveMessage) {
-    showLiveAlert(frame.data);
+    // A viewer's invitation into a room: not over a staff screen.
+    if (!isStaffScreen()) showLiveAlert(frame.data);
   } else if (frame.type === SERVER_FRAME.privateMsg) {
     const m = frame.data;
     if (m.sender_uid === me || $openChat.get() === chatKey(CHAT_TYPE.private, m.groupId)) return;

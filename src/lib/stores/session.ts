@@ -1,7 +1,7 @@
 /** The logged-in session as the browser keeps it: local-storage keys token, id and userInfo (spec §3). */
 import { persistentAtom } from '@nanostores/persistent';
 import { atom, computed } from 'nanostores';
-import { USER_ROLE, type UserInfo } from '../user-info.ts';
+import { roleName, USER_ROLE, type RoleName, type UserInfo } from '../user-info.ts';
 
 /** User info stored in local storage under `userInfo` (spec §3). */
 export type StoredUserInfo = UserInfo & { sig?: string; token?: string; income?: number };
@@ -27,6 +27,11 @@ export const $loggedIn = computed($token, (token) => Boolean(token));
 export const $isAdmin = computed(
   [$loggedIn, $userInfo],
   (loggedIn, info) => loggedIn && info?.role === USER_ROLE.admin,
+);
+
+/** The logged-in user's role by name; undefined for a guest (shows staff links, never grants). */
+export const $role = computed([$loggedIn, $userInfo], (loggedIn, info): RoleName | undefined =>
+  loggedIn ? roleName(info?.role) : undefined,
 );
 
 /** True when the logged-in user is an anchor (the anchor centre link shows). */

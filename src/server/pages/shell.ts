@@ -36,12 +36,19 @@ async function qrSvg(text: string): Promise<string> {
   return svg;
 }
 
-/** Loads the shell data; `home` picks the home banner category (6) instead of 11. */
-export async function loadShell(home: boolean, origin: string): Promise<ShellData> {
+/**
+ * Loads the shell data; `home` picks the home banner category (6) instead of 11, and
+ * `withBanner` false (staff screens) loads none.
+ */
+export async function loadShell(
+  home: boolean,
+  origin: string,
+  withBanner = true,
+): Promise<ShellData> {
   const { db, env } = getRuntime();
   const [settings, banners] = await Promise.all([
     readSettings(db),
-    listBanners(db, 1, home ? 6 : 11),
+    withBanner ? listBanners(db, 1, home ? 6 : 11) : [],
   ]);
   const config = pickCommonConfig(settings, env.im);
   const downloadUrl = config.h5_domain || `${origin}/download`;

@@ -14,6 +14,13 @@ export const shell = {
     privateChat: 'Messages',
     livePreview: 'Upcoming',
   },
+  staff: {
+    nav: 'Staff navigation',
+    area: 'Staff',
+    console: 'Operations console',
+    anchors: 'Anchor applications',
+    quizzes: 'Quiz administration',
+  },
   header: {
     searchPlaceholder: 'Search anchors, matches',
     search: 'Search',

@@ -16,6 +16,13 @@ export const shell: ShellResource = {
     privateChat: '私信',
     livePreview: '直播预告',
   },
+  staff: {
+    nav: '管理导航',
+    area: '管理',
+    console: '运营后台',
+    anchors: '主播申请审核',
+    quizzes: '竞猜管理后台',
+  },
   header: {
     searchPlaceholder: '搜索主播、比赛',
     search: '搜索',
