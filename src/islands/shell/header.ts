@@ -7,6 +7,7 @@ import { $dialog, openDialog, openLogin } from '../../lib/stores/dialogs.ts';
 import { formatMoney, formatVip } from '../../lib/format.ts';
 import { levelBadgeSvg } from '../../lib/level-badge.ts';
 import { showToast } from '../../lib/stores/toast.ts';
+import { $isEditor, followEditorGrant } from '../../lib/stores/staff.ts';
 import { switchLocale } from '../../lib/stores/locale.ts';
 import {
   $chatReady,
@@ -112,12 +113,21 @@ function showStaffLinks(header: HTMLElement): void {
       nav.scrollLeft = left - 12;
     }
   };
-  $role.subscribe((role) => {
+  const show = () => {
+    const role = $role.get();
+    const editor = $isEditor.get();
     for (const link of links) {
-      link.hidden = !role || !(link.dataset.roles ?? '').split(' ').includes(role);
+      const roles = (link.dataset.roles ?? '').split(' ');
+      link.hidden = !role || !(roles.includes(role) || (editor && roles.includes('editor')));
     }
     revealCurrent();
-  });
+  };
+  $role.subscribe(show);
+  // Only a link for editors needs the grant asked of the server.
+  if ([...links].some((link) => (link.dataset.roles ?? '').split(' ').includes('editor'))) {
+    $isEditor.listen(show);
+    followEditorGrant();
+  }
   if (nav) window.addEventListener('resize', revealCurrent);
 }
 

@@ -20,12 +20,19 @@ describe('staffLinksFor', () => {
     { name: 'desk', href: '/admin/desk', label: 'staff.console', icon: 'chart', roles: ['anchor'] },
   ];
 
-  it('gives administrators the console, the applications and the quizzes', () => {
+  it('gives administrators the console, the applications, the quizzes and the content', () => {
     expect(staffLinksFor('admin').map((l) => l.href)).toEqual([
       '/admin',
       '/admin/anchors',
       '/admin/quizzes',
+      '/admin/content',
     ]);
+  });
+
+  it('gives an editor of any role the content, and nothing of the console', () => {
+    expect(staffLinksFor('member', STAFF_NAV, true).map((l) => l.href)).toEqual(['/admin/content']);
+    expect(staffLinksFor('anchor', STAFF_NAV, true).map((l) => l.href)).toEqual(['/admin/content']);
+    expect(staffLinksFor('member')).toEqual([]);
   });
 
   it('gives each role only the links that name it, and a guest none', () => {

@@ -10,6 +10,9 @@ import type { RoleName } from '../user-info.ts';
 /** Icons of the user card that a staff link may use (names of the Icon component). */
 export type StaffIcon = 'chart' | 'shield' | 'trophy' | 'document' | 'calendar' | 'broadcast';
 
+/** Who a staff link is for: a user role, or the editor grant (content and the match desk). */
+export type StaffRole = RoleName | 'editor';
+
 /** One staff screen. */
 export interface StaffLink {
   /** Stable name (`data-staff-link`). */
@@ -20,8 +23,8 @@ export interface StaffLink {
   label: MessageKey;
   /** The icon beside the label in the user card. */
   icon: StaffIcon;
-  /** The roles that see the link. */
-  roles: readonly RoleName[];
+  /** The roles that see the link ('editor': granted by an administrator, src/lib/stores/staff.ts). */
+  roles: readonly StaffRole[];
 }
 
 /** Every staff screen, in the order of the navigation. */
@@ -41,14 +44,25 @@ export const STAFF_NAV: readonly StaffLink[] = [
     icon: 'trophy',
     roles: ['admin'],
   },
+  {
+    name: 'content',
+    href: '/admin/content',
+    label: 'staff.content',
+    icon: 'document',
+    roles: ['admin', 'editor'],
+  },
 ];
 
 /** The links a user of `role` sees (none for a guest, whose role is undefined). */
 export function staffLinksFor(
   role: RoleName | undefined,
   links: readonly StaffLink[] = STAFF_NAV,
+  editor = false,
 ): StaffLink[] {
-  return role ? links.filter((link) => link.roles.includes(role)) : [];
+  if (!role) return [];
+  return links.filter(
+    (link) => link.roles.includes(role) || (editor && link.roles.includes('editor')),
+  );
 }
 
 /**

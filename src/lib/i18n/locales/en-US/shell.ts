@@ -20,6 +20,7 @@ export const shell = {
     console: 'Operations console',
     anchors: 'Anchor applications',
     quizzes: 'Quiz administration',
+    content: 'Content',
   },
   header: {
     searchPlaceholder: 'Search anchors, matches',

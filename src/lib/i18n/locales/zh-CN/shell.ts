@@ -22,6 +22,7 @@ export const shell: ShellResource = {
     console: '运营后台',
     anchors: '主播申请审核',
     quizzes: '竞猜管理后台',
+    content: '内容管理',
   },
   header: {
     searchPlaceholder: '搜索主播、比赛',
