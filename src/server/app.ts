@@ -2,12 +2,21 @@
  * The JSON API: one Hono app serving /api and /webapi, routes grouped by domain; also the
  * sandbox payment provider's pages under /sandbox-pay.
  */
-import { groupChatRoutes, privateChatRoutes } from './messaging/routes.ts';
+import {
+  groupChatRoutes,
+  privateChatRoutes,
+  GROUP_CHAT_MOUNT,
+  PRIVATE_CHAT_MOUNT,
+} from './messaging/routes.ts';
 import {
   dynamicRoutes,
   mgrChatRoutes,
   noticeRoutes,
   systemMessageRoutes,
+  DYNAMIC_MOUNT,
+  MGR_CHAT_MOUNT,
+  SYSTEM_MESSAGE_MOUNT,
+  NOTICE_MOUNT,
 } from './messaging/staff-routes.ts';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -26,28 +35,28 @@ import { ApiError, fail } from './http/envelope.ts';
 import { SANDBOX_PATH } from './recharge/sandbox.ts';
 import { context, onError } from './http/middleware.ts';
 import { sealEnvelopes } from './http/seal.ts';
-import { commentRoutes } from './live/comment-routes.ts';
+import { commentRoutes, COMMENT_MOUNT } from './live/comment-routes.ts';
 import { liveRoutes, LIVE_MOUNT } from './live/routes.ts';
-import { ticketRoutes } from './live/ticket-routes.ts';
+import { ticketRoutes, TICKET_MOUNT } from './live/ticket-routes.ts';
 import { giftRoutes, GIFT_MOUNT } from './gifts/routes.ts';
 import { maintenanceRoutes, MAINTENANCE_MOUNT } from './maintenance/routes.ts';
-import { mallRoutes } from './mall/routes.ts';
+import { mallRoutes, MALL_MOUNT } from './mall/routes.ts';
 import { mediaHookRoutes } from './ingest/hooks.ts';
 import { rankingRoutes, RANKING_MOUNT } from './rankings/routes.ts';
 import { replayRoutes } from './replays/routes.ts';
 import type { Runtime } from './runtime.ts';
 import { payNotifyRoutes, rechargeRoutes } from './recharge/routes.ts';
 import { sandboxRoutes } from './recharge/sandbox-routes.ts';
-import { matchRoutes } from './sports/routes.ts';
+import { matchRoutes, MATCH_MOUNT } from './sports/routes.ts';
 import { centreRoutes } from './studio/centre-routes.ts';
 import { healthRoutes } from './studio/health-routes.ts';
 import { studioLiveRoutes, studioPlanRoutes } from './studio/routes.ts';
 import { uploadRoutes } from './uploads/routes.ts';
 import { walletRoutes, WALLET_MOUNT } from './wallet/routes.ts';
-import { adminQuizRoutes, quizRoutes } from './quiz/routes.ts';
-import { checkinRoutes } from './checkin/routes.ts';
+import { adminQuizRoutes, quizRoutes, ADMIN_QUIZ_MOUNT, QUIZ_MOUNT } from './quiz/routes.ts';
+import { checkinRoutes, CHECKIN_MOUNT } from './checkin/routes.ts';
 import { profileRoutes } from './profile/routes.ts';
-import { lotteryRoutes } from './lottery/routes.ts';
+import { lotteryRoutes, LOTTERY_MOUNT } from './lottery/routes.ts';
 
 /** Builds the API app for a runtime; test it in process with `app.request()`. */
 export function createApi(rt: Runtime): Hono<ApiEnv> {
@@ -68,30 +77,30 @@ export function createApi(rt: Runtime): Hono<ApiEnv> {
   app.route(AD_MOUNT, adRoutes);
   app.route(FEEDBACK_MOUNT, feedbackRoutes);
   app.route(LIVE_MOUNT, liveRoutes);
-  app.route('/api/live', commentRoutes);
+  app.route(COMMENT_MOUNT, commentRoutes);
   app.route('/api/live', replayRoutes);
   app.route(BACKPACK_MOUNT, backpackRoutes);
-  app.route('/api/live', ticketRoutes());
+  app.route(TICKET_MOUNT, ticketRoutes());
   app.route(GIFT_MOUNT, giftRoutes);
   app.route(FOLLOW_MOUNT, followRoutes);
-  app.route('/api/anchor', dynamicRoutes);
-  app.route('/api/groupChat', groupChatRoutes);
-  app.route('/api/privateChat', privateChatRoutes);
-  app.route('/api/mgrChat', mgrChatRoutes);
-  app.route('/api/systemMessage', systemMessageRoutes);
-  app.route('/api/admin', noticeRoutes);
-  app.route('/api/match', matchRoutes());
+  app.route(DYNAMIC_MOUNT, dynamicRoutes);
+  app.route(GROUP_CHAT_MOUNT, groupChatRoutes);
+  app.route(PRIVATE_CHAT_MOUNT, privateChatRoutes);
+  app.route(MGR_CHAT_MOUNT, mgrChatRoutes);
+  app.route(SYSTEM_MESSAGE_MOUNT, systemMessageRoutes);
+  app.route(NOTICE_MOUNT, noticeRoutes);
+  app.route(MATCH_MOUNT, matchRoutes());
   app.route(RANKING_MOUNT, rankingRoutes);
   app.route(GAME_MOUNT, gameRoutes());
-  app.route('/api/checkin', checkinRoutes());
-  app.route('/api/lottery', lotteryRoutes());
+  app.route(CHECKIN_MOUNT, checkinRoutes());
+  app.route(LOTTERY_MOUNT, lotteryRoutes());
   app.route(MAINTENANCE_MOUNT, maintenanceRoutes);
   app.route(ANCHOR_STATUS_MOUNT, anchorStatusRoutes);
   app.route('/api/user', anchorApplyRoutes());
   app.route('/api/admin', adminApplicationRoutes);
   app.route('/api/admin/console', adminConsoleRoutes());
-  app.route('/api/admin/guess', adminQuizRoutes);
-  app.route('/api/guess', quizRoutes());
+  app.route(ADMIN_QUIZ_MOUNT, adminQuizRoutes);
+  app.route(QUIZ_MOUNT, quizRoutes());
   app.route('/api/user', userRoutes());
   app.route('/api/user', profileRoutes());
   app.route('/api', captchaRoutes());
@@ -106,7 +115,7 @@ export function createApi(rt: Runtime): Hono<ApiEnv> {
   app.route('/api', uploadRoutes);
   app.route('/api/recharge', rechargeRoutes());
   app.route('/api/pay', payNotifyRoutes);
-  app.route('/api/mall', mallRoutes());
+  app.route(MALL_MOUNT, mallRoutes());
   app.route(SANDBOX_PATH, sandboxRoutes);
   return app;
 }
