@@ -21,11 +21,25 @@ import {
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { adRoutes, AD_MOUNT } from './ads/routes.ts';
-import { adminConsoleRoutes } from './admin/routes.ts';
-import { adminApplicationRoutes, anchorApplyRoutes } from './anchors/apply-routes.ts';
+import { adminConsoleRoutes, ADMIN_CONSOLE_MOUNT } from './admin/routes.ts';
+import {
+  adminApplicationRoutes,
+  anchorApplyRoutes,
+  ANCHOR_APPLY_MOUNT,
+  ADMIN_APPLICATION_MOUNT,
+} from './anchors/apply-routes.ts';
 import { anchorStatusRoutes, ANCHOR_STATUS_MOUNT } from './anchors/routes.ts';
 import { backpackRoutes, BACKPACK_MOUNT } from './backpack/routes.ts';
-import { captchaRoutes, registerRoutes, userRoutes, userSigRoutes } from './auth/routes.ts';
+import {
+  captchaRoutes,
+  registerRoutes,
+  userRoutes,
+  userSigRoutes,
+  USER_MOUNT,
+  CAPTCHA_MOUNT,
+  USER_SIG_MOUNT,
+  REGISTER_MOUNT,
+} from './auth/routes.ts';
 import { configRoutes, CONFIG_MOUNT } from './config/routes.ts';
 import { feedbackRoutes, FEEDBACK_MOUNT } from './feedback/routes.ts';
 import { followRoutes, FOLLOW_MOUNT } from './follows/routes.ts';
@@ -41,21 +55,32 @@ import { ticketRoutes, TICKET_MOUNT } from './live/ticket-routes.ts';
 import { giftRoutes, GIFT_MOUNT } from './gifts/routes.ts';
 import { maintenanceRoutes, MAINTENANCE_MOUNT } from './maintenance/routes.ts';
 import { mallRoutes, MALL_MOUNT } from './mall/routes.ts';
-import { mediaHookRoutes } from './ingest/hooks.ts';
+import { mediaHookRoutes, MEDIA_HOOK_MOUNT } from './ingest/hooks.ts';
 import { rankingRoutes, RANKING_MOUNT } from './rankings/routes.ts';
-import { replayRoutes } from './replays/routes.ts';
+import { replayRoutes, REPLAY_MOUNT } from './replays/routes.ts';
+import { ownReplayRoutes, OWN_REPLAY_MOUNT } from './recordings/routes.ts';
 import type { Runtime } from './runtime.ts';
-import { payNotifyRoutes, rechargeRoutes } from './recharge/routes.ts';
+import {
+  payNotifyRoutes,
+  rechargeRoutes,
+  RECHARGE_MOUNT,
+  PAY_NOTIFY_MOUNT,
+} from './recharge/routes.ts';
 import { sandboxRoutes } from './recharge/sandbox-routes.ts';
 import { matchRoutes, MATCH_MOUNT } from './sports/routes.ts';
-import { centreRoutes } from './studio/centre-routes.ts';
-import { healthRoutes } from './studio/health-routes.ts';
-import { studioLiveRoutes, studioPlanRoutes } from './studio/routes.ts';
-import { uploadRoutes } from './uploads/routes.ts';
+import { centreRoutes, CENTRE_MOUNT } from './studio/centre-routes.ts';
+import { healthRoutes, HEALTH_MOUNT } from './studio/health-routes.ts';
+import {
+  studioLiveRoutes,
+  studioPlanRoutes,
+  STUDIO_LIVE_MOUNT,
+  STUDIO_PLAN_MOUNT,
+} from './studio/routes.ts';
+import { uploadRoutes, UPLOAD_MOUNT } from './uploads/routes.ts';
 import { walletRoutes, WALLET_MOUNT } from './wallet/routes.ts';
 import { adminQuizRoutes, quizRoutes, ADMIN_QUIZ_MOUNT, QUIZ_MOUNT } from './quiz/routes.ts';
 import { checkinRoutes, CHECKIN_MOUNT } from './checkin/routes.ts';
-import { profileRoutes } from './profile/routes.ts';
+import { profileRoutes, PROFILE_MOUNT } from './profile/routes.ts';
 import { lotteryRoutes, LOTTERY_MOUNT } from './lottery/routes.ts';
 
 /** Builds the API app for a runtime; test it in process with `app.request()`. */
@@ -78,7 +103,8 @@ export function createApi(rt: Runtime): Hono<ApiEnv> {
   app.route(FEEDBACK_MOUNT, feedbackRoutes);
   app.route(LIVE_MOUNT, liveRoutes);
   app.route(COMMENT_MOUNT, commentRoutes);
-  app.route('/api/live', replayRoutes);
+  app.route(OWN_REPLAY_MOUNT, ownReplayRoutes);
+  app.route(REPLAY_MOUNT, replayRoutes);
   app.route(BACKPACK_MOUNT, backpackRoutes);
   app.route(TICKET_MOUNT, ticketRoutes());
   app.route(GIFT_MOUNT, giftRoutes);
@@ -96,25 +122,25 @@ export function createApi(rt: Runtime): Hono<ApiEnv> {
   app.route(LOTTERY_MOUNT, lotteryRoutes());
   app.route(MAINTENANCE_MOUNT, maintenanceRoutes);
   app.route(ANCHOR_STATUS_MOUNT, anchorStatusRoutes);
-  app.route('/api/user', anchorApplyRoutes());
-  app.route('/api/admin', adminApplicationRoutes);
-  app.route('/api/admin/console', adminConsoleRoutes());
+  app.route(ANCHOR_APPLY_MOUNT, anchorApplyRoutes());
+  app.route(ADMIN_APPLICATION_MOUNT, adminApplicationRoutes);
+  app.route(ADMIN_CONSOLE_MOUNT, adminConsoleRoutes());
   app.route(ADMIN_QUIZ_MOUNT, adminQuizRoutes);
   app.route(QUIZ_MOUNT, quizRoutes());
-  app.route('/api/user', userRoutes());
-  app.route('/api/user', profileRoutes());
-  app.route('/api', captchaRoutes());
-  app.route('/api/tencentIm', userSigRoutes);
-  app.route('/webapi/user', registerRoutes);
+  app.route(USER_MOUNT, userRoutes());
+  app.route(PROFILE_MOUNT, profileRoutes());
+  app.route(CAPTCHA_MOUNT, captchaRoutes());
+  app.route(USER_SIG_MOUNT, userSigRoutes);
+  app.route(REGISTER_MOUNT, registerRoutes);
   app.route(WALLET_MOUNT, walletRoutes);
-  app.route('/webapi/live', studioLiveRoutes);
-  app.route('/api/live', studioPlanRoutes);
-  app.route('/api/studio', centreRoutes);
-  app.route('/api/studio', healthRoutes);
-  app.route('/api/media', mediaHookRoutes);
-  app.route('/api', uploadRoutes);
-  app.route('/api/recharge', rechargeRoutes());
-  app.route('/api/pay', payNotifyRoutes);
+  app.route(STUDIO_LIVE_MOUNT, studioLiveRoutes);
+  app.route(STUDIO_PLAN_MOUNT, studioPlanRoutes);
+  app.route(CENTRE_MOUNT, centreRoutes);
+  app.route(HEALTH_MOUNT, healthRoutes);
+  app.route(MEDIA_HOOK_MOUNT, mediaHookRoutes);
+  app.route(UPLOAD_MOUNT, uploadRoutes);
+  app.route(RECHARGE_MOUNT, rechargeRoutes());
+  app.route(PAY_NOTIFY_MOUNT, payNotifyRoutes);
   app.route(MALL_MOUNT, mallRoutes());
   app.route(SANDBOX_PATH, sandboxRoutes);
   return app;
