@@ -27,6 +27,8 @@ import {
   rejectApplication,
   submitApplication,
 } from './applications.ts';
+import { routeOf } from '../http/endpoint-routes.ts';
+import { anchorApplyApi } from '../../lib/anchor-apply/api.ts';
 
 /** Refuses everyone but administrators; the check is the session's role, read per request. */
 const requireAdmin: MiddlewareHandler<ApiEnv> = async (c, next) => {
@@ -34,15 +36,18 @@ const requireAdmin: MiddlewareHandler<ApiEnv> = async (c, next) => {
   await next();
 };
 
+/** The prefix app.ts mounts anchorApplyRoutes under. */
+export const ANCHOR_APPLY_MOUNT = '/api/user';
+
 /** The applicant's calls, mounted at /api/user. Submissions: 10 per user and 10 minutes. */
 export function anchorApplyRoutes() {
   const limiter = rateLimit('anchors.apply', 10, 10 * 60_000);
   return new Hono<ApiEnv>()
-    .get('/anchor_apply_status', requireUser, async (c) => {
+    .on(...routeOf(ANCHOR_APPLY_MOUNT, anchorApplyApi.status), requireUser, async (c) => {
       const { db } = c.get('rt');
       return ok(c, await applyStatus(db, c.get('user')!.id, c.get('locale')));
     })
-    .post('/anchor_apply_code', requireUser, async (c) => {
+    .on(...routeOf(ANCHOR_APPLY_MOUNT, anchorApplyApi.sendCode), requireUser, async (c) => {
       const { mobile } = await input(c, anchorApplyCodeSchema);
       const { db, env, sms } = c.get('rt');
       const user = c.get('user')!;
@@ -64,7 +69,7 @@ export function anchorApplyRoutes() {
       });
       return ok(c, null);
     })
-    .post('/anchor_apply', requireUser, async (c) => {
+    .on(...routeOf(ANCHOR_APPLY_MOUNT, anchorApplyApi.submit), requireUser, async (c) => {
       const user = c.get('user')!;
       if (!(await limiter.take(c.get('rt'), String(user.id)))) {
         throw new ApiError('errors.tooMany', { httpStatus: 429 });
@@ -76,21 +81,24 @@ export function anchorApplyRoutes() {
     });
 }
 
+/** The prefix app.ts mounts adminApplicationRoutes under. */
+export const ADMIN_APPLICATION_MOUNT = '/api/admin';
+
 /** The administrators' calls, mounted at /api/admin. */
 export const adminApplicationRoutes = new Hono<ApiEnv>()
   .use('/anchor_applications', requireUser, requireAdmin)
   .use('/anchor_applications/*', requireUser, requireAdmin)
-  .get('/anchor_applications', async (c) => {
+  .on(...routeOf(ADMIN_APPLICATION_MOUNT, anchorApplyApi.list), async (c) => {
     const { status } = await input(c, listApplicationsSchema);
     return ok(c, { list: await listApplications(c.get('rt').db, status, c.get('locale')) });
   })
-  .post('/anchor_applications/approve', async (c) => {
+  .on(...routeOf(ADMIN_APPLICATION_MOUNT, anchorApplyApi.approve), async (c) => {
     const { id } = await input(c, approveApplicationSchema);
     const { db } = c.get('rt');
     const done = await approveApplication(db, id, c.get('user')!.id, c.get('locale'));
     return ok(c, { id, user_id: done.userId, status: 'verified' });
   })
-  .post('/anchor_applications/reject', async (c) => {
+  .on(...routeOf(ADMIN_APPLICATION_MOUNT, anchorApplyApi.reject), async (c) => {
     const { id, reason } = await input(c, rejectApplicationSchema);
     await rejectApplication(c.get('rt').db, id, reason, c.get('user')!.id);
     return ok(c, { id, status: 'failed' });

@@ -44,6 +44,9 @@ import { createSession, revokeSession, revokeUserSessions } from '../sessions.ts
 import { signTencentUserSig } from './tencent-usersig.ts';
 import { guestId, signUserSig, USER_SIG_TTL_S } from './usersig.ts';
 import { cancelLogoutEnd, scheduleLogoutEnd } from '../studio/live.ts';
+import { routeOf } from '../http/endpoint-routes.ts';
+import { accountApi } from '../../lib/account/api.ts';
+import { tencentApi } from '../../lib/tencent/api.ts';
 
 /** A valid hash of a random password, checked when the phone is unknown. */
 const PLACEHOLDER_HASH = await hashPassword(randomBytes(16).toString('hex'));
@@ -79,21 +82,27 @@ function regSource(c: Context<ApiEnv>): string {
   return c.get('rt').env.regSourceHosts[host] ?? 'OFFICIAL';
 }
 
+/** The prefix app.ts mounts captchaRoutes under. */
+export const CAPTCHA_MOUNT = '/api';
+
 /** Captcha calls, mounted at /api; images are limited to 30 per IP and minute (each costs tens of ms). */
 export function captchaRoutes() {
   const images = rateLimit('auth.captchaImages', 30, 60_000);
   return new Hono<ApiEnv>()
-    .post('/captcha_path', async (c) => {
+    .on(...routeOf(CAPTCHA_MOUNT, accountApi.captchaPath), async (c) => {
       await images.enforce(c.get('rt'), addressKey(c.get('ip')));
       const device = requireDevice(c);
       const { db, env } = c.get('rt');
       return ok(c, await createCaptcha(db, device, env.captchaTestSolution));
     })
-    .post('/captcha_verify', async (c) => {
+    .on(...routeOf(CAPTCHA_MOUNT, accountApi.captchaVerify), async (c) => {
       const { id, x } = await input(c, captchaVerifyRequest);
       return ok(c, await verifyCaptcha(c.get('rt').db, id, x, requireDevice(c)));
     });
 }
+
+/** The prefix app.ts mounts userRoutes under. */
+export const USER_MOUNT = '/api/user';
 
 /**
  * User calls, mounted at /api/user. Login and code checks are limited to 30 per IP and minute:
@@ -107,7 +116,7 @@ export function userRoutes() {
   };
   return (
     new Hono<ApiEnv>()
-      .post('/sendCode', async (c) => {
+      .on(...routeOf(USER_MOUNT, accountApi.sendCode), async (c) => {
         const { mobile, is_change_mobile } = await input(c, sendCodeRequest);
         const device = requireDevice(c);
         const { db, env, sms } = c.get('rt');
@@ -131,7 +140,7 @@ export function userRoutes() {
         });
         return ok(c, null);
       })
-      .post('/login', limit, async (c) => {
+      .on(...routeOf(USER_MOUNT, accountApi.login), limit, async (c) => {
         const body = await input(c, loginRequest);
         const { db, env } = c.get('rt');
         const mobile = body.account;
@@ -163,7 +172,7 @@ export function userRoutes() {
         await clearLoginFailures(db, mobile);
         return startSession(c, user.id);
       })
-      .post('/readyForTakeOff', limit, async (c) => {
+      .on(...routeOf(USER_MOUNT, accountApi.readyForTakeOff), limit, async (c) => {
         const { mobile, smscode } = await input(c, readyForTakeOffRequest);
         const { db, env } = c.get('rt');
         if (!(await consumeCode(db, env.secret, mobile, 'reset', smscode))) {
@@ -171,7 +180,7 @@ export function userRoutes() {
         }
         return ok(c, { mobile_hash: await issueMobileHash(db, mobile, 'reset') });
       })
-      .post('/forgetPwdHash', async (c) => {
+      .on(...routeOf(USER_MOUNT, accountApi.forgetPwdHash), async (c) => {
         const { mobile, mobile_hash, pwd } = await input(c, forgetPwdHashRequest);
         const { db } = c.get('rt');
         const user = await findUserByMobile(db, mobile);
@@ -192,7 +201,7 @@ export function userRoutes() {
           data: null,
         });
       })
-      .on(['GET', 'POST'], '/logout', async (c) => {
+      .on(...routeOf(USER_MOUNT, accountApi.logout, ['GET', 'POST']), async (c) => {
         const user = c.get('user');
         if (user) {
           await revokeSession(c.get('rt').db, user.tokenHash);
@@ -211,47 +220,60 @@ export function userRoutes() {
   );
 }
 
+/** The prefix app.ts mounts registerRoutes under. */
+export const REGISTER_MOUNT = '/webapi/user';
+
 /** Registration, mounted at /webapi/user. */
-export const registerRoutes = new Hono<ApiEnv>().post('/register', async (c) => {
-  const body = await input(c, registerRequest);
-  const { db } = c.get('rt');
-  // The proof is checked first: without one, the answer must not tell whether the phone is taken.
-  if (!(await spendMobileHash(db, body.mobile_hash, body.account, 'register'))) {
-    throw new ApiError('account.api.hashInvalid');
-  }
-  if (await findUserByMobile(db, body.account)) throw new ApiError('account.api.alreadyRegistered');
-  let regAnchorId: number | null = null;
-  if (body.anchor_id > 0) {
-    const [room] = await db
-      .select({ id: liveRooms.anchorId })
-      .from(liveRooms)
-      .innerJoin(users, eq(users.id, liveRooms.anchorId))
-      .where(eq(liveRooms.anchorId, body.anchor_id));
-    if (room) regAnchorId = room.id;
-  }
-  let id: number;
-  try {
-    id = await createUser(db, {
-      mobile: body.account,
-      regSource: regSource(c),
-      regAnchorId,
-    });
-  } catch {
-    throw new ApiError('account.api.alreadyRegistered');
-  }
-  return startSession(c, id);
-});
+export const registerRoutes = new Hono<ApiEnv>().on(
+  ...routeOf(REGISTER_MOUNT, accountApi.register),
+  async (c) => {
+    const body = await input(c, registerRequest);
+    const { db } = c.get('rt');
+    // The proof is checked first: without one, the answer must not tell whether the phone is taken.
+    if (!(await spendMobileHash(db, body.mobile_hash, body.account, 'register'))) {
+      throw new ApiError('account.api.hashInvalid');
+    }
+    if (await findUserByMobile(db, body.account))
+      throw new ApiError('account.api.alreadyRegistered');
+    let regAnchorId: number | null = null;
+    if (body.anchor_id > 0) {
+      const [room] = await db
+        .select({ id: liveRooms.anchorId })
+        .from(liveRooms)
+        .innerJoin(users, eq(users.id, liveRooms.anchorId))
+        .where(eq(liveRooms.anchorId, body.anchor_id));
+      if (room) regAnchorId = room.id;
+    }
+    let id: number;
+    try {
+      id = await createUser(db, {
+        mobile: body.account,
+        regSource: regSource(c),
+        regAnchorId,
+      });
+    } catch {
+      throw new ApiError('account.api.alreadyRegistered');
+    }
+    return startSession(c, id);
+  },
+);
+
+/** The prefix app.ts mounts userSigRoutes under. */
+export const USER_SIG_MOUNT = '/api/tencentIm';
 
 /**
  * Chat signatures, mounted at /api/tencentIm: `{ id, sig }` for the hub. With IM_PROVIDER=tencent
  * `sig` is the Tencent Cloud Chat UserSig of the same id, and `hub_sig` the hub's signature
  * (gifts, bets, moderation and the inbox stay on the hub).
  */
-export const userSigRoutes = new Hono<ApiEnv>().get('/getUserSig', (c) => {
-  const { env } = c.get('rt');
-  const user = c.get('user');
-  const id = user ? String(user.id) : guestId(env.secret, requireDevice(c));
-  const sig = signUserSig(env.secret, id, Date.now(), user?.tokenHash);
-  if (env.im.provider === 'builtin') return ok(c, { id, sig });
-  return ok(c, { id, sig: signTencentUserSig(env.im, id, USER_SIG_TTL_S), hub_sig: sig });
-});
+export const userSigRoutes = new Hono<ApiEnv>().on(
+  ...routeOf(USER_SIG_MOUNT, tencentApi.userSig),
+  (c) => {
+    const { env } = c.get('rt');
+    const user = c.get('user');
+    const id = user ? String(user.id) : guestId(env.secret, requireDevice(c));
+    const sig = signUserSig(env.secret, id, Date.now(), user?.tokenHash);
+    if (env.im.provider === 'builtin') return ok(c, { id, sig });
+    return ok(c, { id, sig: signTencentUserSig(env.im, id, USER_SIG_TTL_S), hub_sig: sig });
+  },
+);

@@ -18,6 +18,8 @@ import { log } from '../log.ts';
 import { describeRewards } from '../rewards/service.ts';
 import { userInfo } from '../users/service.ts';
 import { checkIn, checkinHistory, checkinState, readCheckinRewards } from './service.ts';
+import { routeOf } from '../http/endpoint-routes.ts';
+import { checkinApi } from '../../lib/checkin/api.ts';
 
 /** Check-in tries per user and minute: one succeeds a day, the rest only cost a read. */
 export const CHECKIN_RATE = { perMinute: 30 } as const;
@@ -38,12 +40,15 @@ function rewardDesc(c: Context<ApiEnv>, exp: number, entries: RewardEntry[]): st
   return parts.join(' · ');
 }
 
+/** The prefix app.ts mounts checkinRoutes under. */
+export const CHECKIN_MOUNT = '/api/checkin';
+
 /** The check-in routes; a new limiter per app. */
 export function checkinRoutes() {
   const limiter = rateLimit('checkin.calls', CHECKIN_RATE.perMinute, 60_000);
   return new Hono<ApiEnv>()
     .use('*', requireUser, open)
-    .post('/getCheckinInfo', async (c) => {
+    .on(...routeOf(CHECKIN_MOUNT, checkinApi.info), async (c) => {
       await input(c, emptyRequest);
       const { db } = c.get('rt');
       const [cycle, state] = await Promise.all([
@@ -63,7 +68,7 @@ export function checkinRoutes() {
         IsCheckedToday: state.checkedToday,
       });
     })
-    .post('/getCheckinHistory', async (c) => {
+    .on(...routeOf(CHECKIN_MOUNT, checkinApi.history), async (c) => {
       const { page, size } = await input(c, historyPageRequest);
       const { records, total } = await checkinHistory(
         c.get('rt').db,
@@ -93,7 +98,7 @@ export function checkinRoutes() {
         size,
       });
     })
-    .post('/checkinToday', async (c) => {
+    .on(...routeOf(CHECKIN_MOUNT, checkinApi.today), async (c) => {
       await input(c, emptyRequest);
       const user = c.get('user')!;
       await limiter.enforce(c.get('rt'), `u:${user.id}`);

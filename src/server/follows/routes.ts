@@ -21,6 +21,8 @@ import {
   toggleFollow,
   FOLLOW_TYPE,
 } from './service.ts';
+import { routeOf } from '../http/endpoint-routes.ts';
+import { followsApi } from '../../lib/follows/api.ts';
 
 const anchorRequest = z.object({
   anchorid: z.coerce
@@ -33,9 +35,12 @@ const anchorRequest = z.object({
 /** Follow toggles per user per minute: a person clicks a few times, a script many. */
 const toggles = rateLimit('follows.toggles', 20, 60_000);
 
+/** The prefix app.ts mounts followRoutes under. */
+export const FOLLOW_MOUNT = '/api/anchor';
+
 /** Follow routes, mounted under /api/anchor. */
 export const followRoutes = new Hono<ApiEnv>()
-  .post('/attentAnchor', requireUser, async (c) => {
+  .on(...routeOf(FOLLOW_MOUNT, followsApi.toggle), requireUser, async (c) => {
     const { anchorid } = await input(c, anchorRequest);
     const user = c.get('user')!;
     if (anchorid === user.id) throw new ApiError('liveRoom.cantFollowSelf');
@@ -59,11 +64,11 @@ export const followRoutes = new Hono<ApiEnv>()
     }
     return ok(c, { type, fans: await followerCount(db, anchorid) });
   })
-  .get('/followList', requireUser, async (c) => {
+  .on(...routeOf(FOLLOW_MOUNT, followsApi.list), requireUser, async (c) => {
     const { db } = c.get('rt');
     return ok(c, { list: await followList(db, c.get('user')!.id, c.get('locale')) });
   })
-  .get('/followState', async (c) => {
+  .on(...routeOf(FOLLOW_MOUNT, followsApi.state), async (c) => {
     const parsed = anchorRequest.safeParse({ anchorid: c.req.query('anchorid') });
     if (!parsed.success) throw new ApiError('errors.badRequest');
     const { db } = c.get('rt');

@@ -11,6 +11,8 @@ import { requireUser } from '../http/middleware.ts';
 import { rateLimit } from '../shared/limits.ts';
 import { input } from '../http/validate.ts';
 import { gameState, playMonopoly, playSieve } from './service.ts';
+import { routeOf } from '../http/endpoint-routes.ts';
+import { gamesApi } from '../../lib/games/api.ts';
 
 /** Rolls per user and minute; plays are scarce anyway, this keeps scripts from hammering. */
 export const GAME_RATE = { perMinute: 20 } as const;
@@ -20,6 +22,9 @@ const open: MiddlewareHandler<ApiEnv> = async (c, next) => {
   if (!(await gamesOpen(c.get('rt').db))) throw new ApiError('games.api.closed');
   await next();
 };
+
+/** The prefix app.ts mounts gameRoutes under. */
+export const GAME_MOUNT = '/api/game';
 
 /** The game routes; a new limiter per app, so tests and processes do not share counters. */
 export function gameRoutes() {
@@ -32,12 +37,14 @@ export function gameRoutes() {
   };
   return new Hono<ApiEnv>()
     .use('*', requireUser, open)
-    .get('/state', async (c) => ok(c, await gameState(c.get('rt').db, c.get('user')!.id)))
-    .post('/sieve/roll', limit, async (c) => {
+    .on(...routeOf(GAME_MOUNT, gamesApi.state), async (c) =>
+      ok(c, await gameState(c.get('rt').db, c.get('user')!.id)),
+    )
+    .on(...routeOf(GAME_MOUNT, gamesApi.sieveRoll), limit, async (c) => {
       const bet = await input(c, sieveRollRequest);
       return ok(c, await playSieve(c.get('rt').db, c.get('user')!.id, bet));
     })
-    .post('/monopoly/roll', limit, async (c) => {
+    .on(...routeOf(GAME_MOUNT, gamesApi.monopolyRoll), limit, async (c) => {
       await input(c, monopolyRollRequest);
       return ok(c, await playMonopoly(c.get('rt').db, c.get('user')!.id));
     });

@@ -41,6 +41,9 @@ async function form(c: { req: { parseBody: () => Promise<Record<string, unknown>
   return { name: text('name'), key: text('key'), app: text('app') };
 }
 
+/** The prefix app.ts mounts mediaHookRoutes under. */
+export const MEDIA_HOOK_MOUNT = '/api/media';
+
 /** Ingest hooks, mounted under /api/media. */
 export const mediaHookRoutes = new Hono<ApiEnv>()
   .post('/on_publish', async (c) => {

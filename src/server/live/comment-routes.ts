@@ -23,6 +23,8 @@ import { activeBans, liftBans, profilesOf } from './chat-bans.ts';
 import { deleteMessage, messagesForManagers } from './chat-messages.ts';
 import { canModerate, loadChatConfig, roomModerators, setAnnouncement } from './chat.ts';
 import type { Context } from 'hono';
+import { routeOf } from '../http/endpoint-routes.ts';
+import { commentsApi } from '../../lib/comments/api.ts';
 
 const roomQuery = z.object({
   anchor_id: z.coerce
@@ -89,9 +91,12 @@ async function requireModerator(c: Context<ApiEnv>, anchorId: number): Promise<n
   return userId;
 }
 
+/** The prefix app.ts mounts commentRoutes under. */
+export const COMMENT_MOUNT = '/api/live';
+
 /** Comment management routes, mounted under /api/live. */
 export const commentRoutes = new Hono<ApiEnv>()
-  .get('/managed_rooms', requireUser, async (c) => {
+  .on(...routeOf(COMMENT_MOUNT, commentsApi.managedRooms), requireUser, async (c) => {
     const { db } = c.get('rt');
     const user = c.get('user')!;
     const rows = await managedRooms(db, user.id, user.role);
@@ -106,7 +111,7 @@ export const commentRoutes = new Hono<ApiEnv>()
       })),
     );
   })
-  .get('/comments', requireUser, async (c) => {
+  .on(...routeOf(COMMENT_MOUNT, commentsApi.comments), requireUser, async (c) => {
     const parsed = roomQuery.safeParse({ anchor_id: c.req.query('anchor_id') });
     if (!parsed.success) throw new ApiError('errors.badRequest');
     const anchorId = parsed.data.anchor_id;
@@ -140,7 +145,7 @@ export const commentRoutes = new Hono<ApiEnv>()
       })),
     });
   })
-  .post('/delete_comment', requireUser, async (c) => {
+  .on(...routeOf(COMMENT_MOUNT, commentsApi.deleteComment), requireUser, async (c) => {
     const { anchor_id: anchorId, id } = await input(c, deleteRequest);
     await requireModerator(c, anchorId);
     const { db, bus } = c.get('rt');
@@ -149,7 +154,7 @@ export const commentRoutes = new Hono<ApiEnv>()
     bus.publish({ kind: 'room', anchorId, frame: { type: SERVER_FRAME.deleteMsg, data: { id } } });
     return ok(c, null);
   })
-  .post('/unban', requireUser, async (c) => {
+  .on(...routeOf(COMMENT_MOUNT, commentsApi.unban), requireUser, async (c) => {
     const { anchor_id: anchorId, uid } = await input(c, unbanRequest);
     await requireModerator(c, anchorId);
     const { db, bus, shared } = c.get('rt');
@@ -162,7 +167,7 @@ export const commentRoutes = new Hono<ApiEnv>()
     });
     return ok(c, null);
   })
-  .post('/room_announcement', requireUser, async (c) => {
+  .on(...routeOf(COMMENT_MOUNT, commentsApi.roomAnnouncement), requireUser, async (c) => {
     const { anchor_id: anchorId, ...announcement } = await input(
       c,
       roomQuery.and(announcementSchema),

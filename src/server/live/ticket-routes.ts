@@ -15,6 +15,8 @@ import { playbackUrl } from './rooms.ts';
 import { HLS_PATH } from '../media/stream.ts';
 import { issuePass, withPass } from '../media/pass.ts';
 import { buyEntry, entryDetails, type EntryDetails, type EntryState } from './tickets.ts';
+import { routeOf } from '../http/endpoint-routes.ts';
+import { ticketsApi } from '../../lib/tickets/api.ts';
 
 const roomRequest = z.object({
   anchor_id: z.coerce
@@ -40,19 +42,22 @@ function withPlayback(
   return { ...state, stream_url: url };
 }
 
+/** The prefix app.ts mounts ticketRoutes under. */
+export const TICKET_MOUNT = '/api/live';
+
 /** Ticket routes, mounted under /api/live; each app has its own payment limiter. */
 export function ticketRoutes() {
   /** Entry payments per user per minute: a person pays a few times an evening, a script more. */
   const payments = rateLimit('tickets.payments', 10, 60_000);
   return new Hono<ApiEnv>()
-    .post('/ticket_room', async (c) => {
+    .on(...routeOf(TICKET_MOUNT, ticketsApi.room), async (c) => {
       const { anchor_id } = await input(c, roomRequest);
       const user = c.get('user');
       const details = await entryDetails(c.get('rt').db, anchor_id, user);
       if (!details) throw new ApiError('errors.notFound', { httpStatus: 404 });
       return ok(c, withPlayback(c.get('rt').env, details, user?.id));
     })
-    .post('/enter_ticket_room', requireUser, async (c) => {
+    .on(...routeOf(TICKET_MOUNT, ticketsApi.enter), requireUser, async (c) => {
       const { anchor_id } = await input(c, roomRequest);
       const user = c.get('user')!;
       if (!(await payments.take(c.get('rt'), String(user.id))))

@@ -16,6 +16,8 @@ import { input } from '../http/validate.ts';
 import { describeRewards } from '../rewards/service.ts';
 import { userInfo } from '../users/service.ts';
 import { drawLottery, lotteryChances, lotteryHistory, readLotteryPrizes } from './service.ts';
+import { routeOf } from '../http/endpoint-routes.ts';
+import { lotteryApi } from '../../lib/lottery/api.ts';
 
 /** Draws per user and minute: a spin takes a few seconds to watch, scripts need no more. */
 export const LOTTERY_RATE = { perMinute: 30 } as const;
@@ -43,12 +45,15 @@ async function prizeViews(c: Context<ApiEnv>, prizes: readonly LotteryPrize[]) {
   }));
 }
 
+/** The prefix app.ts mounts lotteryRoutes under. */
+export const LOTTERY_MOUNT = '/api/lottery';
+
 /** The lottery routes; a new limiter per app. */
 export function lotteryRoutes() {
   const limiter = rateLimit('lottery.draws', LOTTERY_RATE.perMinute, 60_000);
   return new Hono<ApiEnv>()
     .use('*', open)
-    .post('/getLotteryInfo', async (c) => {
+    .on(...routeOf(LOTTERY_MOUNT, lotteryApi.info), async (c) => {
       await input(c, emptyRequest);
       const { db } = c.get('rt');
       const user = c.get('user');
@@ -58,7 +63,7 @@ export function lotteryRoutes() {
       ]);
       return ok(c, { prizes: await prizeViews(c, prizes), chances });
     })
-    .post('/draw', requireUser, async (c) => {
+    .on(...routeOf(LOTTERY_MOUNT, lotteryApi.draw), requireUser, async (c) => {
       await input(c, emptyRequest);
       const user = c.get('user')!;
       await limiter.enforce(c.get('rt'), `u:${user.id}`);
@@ -74,7 +79,7 @@ export function lotteryRoutes() {
         userInfo: await userInfo(db, user.id),
       });
     })
-    .post('/getLotteryHistory', requireUser, async (c) => {
+    .on(...routeOf(LOTTERY_MOUNT, lotteryApi.history), requireUser, async (c) => {
       const { page, size } = await input(c, historyPageRequest);
       const { draws, total } = await lotteryHistory(c.get('rt').db, c.get('user')!.id, page, size);
       const entries = await describeRewards(

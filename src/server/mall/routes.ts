@@ -15,6 +15,8 @@ import { rateLimit } from '../shared/limits.ts';
 import { input } from '../http/validate.ts';
 import { InsufficientBalanceError, readBalances } from '../wallet/ledger.ts';
 import { buyItem, MallRefusedError, readHoldings } from './service.ts';
+import { routeOf } from '../http/endpoint-routes.ts';
+import { mallApi } from '../../lib/mall/api.ts';
 
 /** Purchases a user may make per minute: a shopping spree, not a script. */
 export const BUY_LIMIT = { count: 30, windowMs: 60_000 } as const;
@@ -43,6 +45,9 @@ export function catalogueEntry(item: MallItem, locale: Locale): CatalogueEntry {
       };
 }
 
+/** The prefix app.ts mounts mallRoutes under. */
+export const MALL_MOUNT = '/api/mall';
+
 /** Mall routes, mounted under /api/mall. */
 export function mallRoutes() {
   const buys = rateLimit('mall.buys', BUY_LIMIT.count, BUY_LIMIT.windowMs);
@@ -53,10 +58,10 @@ export function mallRoutes() {
         MALL_ITEMS.map((item) => catalogueEntry(item, c.get('locale'))),
       ),
     )
-    .post('/holdings', requireUser, async (c) =>
+    .on(...routeOf(MALL_MOUNT, mallApi.holdings), requireUser, async (c) =>
       ok(c, await readHoldings(c.get('rt').db, c.get('user')!.id)),
     )
-    .post('/buy', requireUser, async (c) => {
+    .on(...routeOf(MALL_MOUNT, mallApi.buy), requireUser, async (c) => {
       const body = await input(c, buyRequestSchema);
       const item = mallItem(body.item_id);
       if (!item) throw new ApiError('mall.errors.noItem');

@@ -33,8 +33,10 @@ import {
 } from './groups.ts';
 import { moderateGroup } from './moderation.ts';
 import { pairOf, privateRecords, readPrivate, sendPrivate } from './private.ts';
+import { routeOf } from '../http/endpoint-routes.ts';
+import { messagingApi } from '../../lib/messaging/api.ts';
 
-const READS = ['GET', 'POST'];
+const READS = ['GET', 'POST'] as const;
 /** Reads per user per minute: paging back through history is a few a second at most. */
 const reads = rateLimit('messaging.reads', 240, 60_000);
 /** Moderation acts per user per minute. */
@@ -59,39 +61,42 @@ async function messageBody<B extends { content: string; img_url: string }>(
   return body;
 }
 
+/** The prefix app.ts mounts groupChatRoutes under. */
+export const GROUP_CHAT_MOUNT = '/api/groupChat';
+
 /** Fan-group routes, mounted under /api/groupChat. */
 export const groupChatRoutes = new Hono<ApiEnv>()
-  .on(READS, '/getAnchorProfile', async (c) => {
+  .on(...routeOf(GROUP_CHAT_MOUNT, messagingApi.anchorProfile, READS), async (c) => {
     const { anchorId } = await input(c, anchorProfileRequest);
     return ok(c, await anchorProfile(c.get('rt').db, anchorId, c.get('user')?.id ?? null));
   })
-  .post('/addToGroupChat', requireUser, async (c) => {
+  .on(...routeOf(GROUP_CHAT_MOUNT, messagingApi.join), requireUser, async (c) => {
     const { group_id } = await input(c, groupRequest);
     const user = await reader(c);
     const { db, bus } = c.get('rt');
     const { joined } = await joinGroup(db, bus, group_id, user.id);
     return ok(c, { msg: c.get('t')(joined ? 'messaging.joined' : 'messaging.alreadyJoined') });
   })
-  .on(READS, '/getGroupInfo', requireUser, async (c) => {
+  .on(...routeOf(GROUP_CHAT_MOUNT, messagingApi.groupInfo, READS), requireUser, async (c) => {
     const { group_id } = await input(c, groupRequest);
     return ok(c, await groupInfo(c.get('rt').db, group_id, await reader(c)));
   })
-  .on(READS, '/getHistory', requireUser, async (c) => {
+  .on(...routeOf(GROUP_CHAT_MOUNT, messagingApi.groupHistory, READS), requireUser, async (c) => {
     const { group_id, limit, page } = await input(c, groupHistoryRequest);
     const list = await groupHistory(c.get('rt').db, group_id, (await reader(c)).id, page, limit);
     return ok(c, { FansGroupHistory: list, page, limit });
   })
-  .on(READS, '/getChatList', requireUser, async (c) => {
+  .on(...routeOf(GROUP_CHAT_MOUNT, messagingApi.chatList, READS), requireUser, async (c) => {
     const user = await reader(c);
     return ok(c, { chat_list: await chatList(c.get('rt').db, user.id, isAdmin(user)) });
   })
-  .post('/read', requireUser, async (c) => {
+  .on(...routeOf(GROUP_CHAT_MOUNT, messagingApi.readGroup), requireUser, async (c) => {
     const { fans_group_id } = await input(c, groupReadRequest);
     const { db, bus } = c.get('rt');
     await readGroup(db, bus, fans_group_id, (await reader(c)).id);
     return ok(c, null);
   })
-  .post('/send', requireUser, async (c) => {
+  .on(...routeOf(GROUP_CHAT_MOUNT, messagingApi.sendGroup), requireUser, async (c) => {
     const body = await messageBody(c, await input(c, groupSendRequest));
     const user = c.get('user')!;
     const { db, bus } = c.get('rt');
@@ -101,7 +106,7 @@ export const groupChatRoutes = new Hono<ApiEnv>()
       await sendGroupMessage(db, bus, body.group_id, user.id, body.content, body.img_url),
     );
   })
-  .post('/moderate', requireUser, async (c) => {
+  .on(...routeOf(GROUP_CHAT_MOUNT, messagingApi.moderate), requireUser, async (c) => {
     const request = await input(c, groupModerateRequest);
     const user = c.get('user')!;
     await acts.enforce(c.get('rt'), String(user.id));
@@ -110,24 +115,27 @@ export const groupChatRoutes = new Hono<ApiEnv>()
     return ok(c, await moderateGroup(db, bus, group_id, user, action));
   });
 
+/** The prefix app.ts mounts privateChatRoutes under. */
+export const PRIVATE_CHAT_MOUNT = '/api/privateChat';
+
 /** Private-chat routes, mounted under /api/privateChat. */
 export const privateChatRoutes = new Hono<ApiEnv>()
   .use('*', requireUser)
-  .on(READS, '/getRecordDetail', async (c) => {
+  .on(...routeOf(PRIVATE_CHAT_MOUNT, messagingApi.privateRecords, READS), async (c) => {
     const request = await input(c, recordDetailRequest);
     const user = await reader(c);
     const pair = pairOf(user.id, request.anchor_id, request.user_id);
     const records = await privateRecords(c.get('rt').db, pair, request.page, request.size);
     return ok(c, { ...records, page: request.page, size: request.size });
   })
-  .post('/read', async (c) => {
+  .on(...routeOf(PRIVATE_CHAT_MOUNT, messagingApi.readPrivate), async (c) => {
     const request = await input(c, privateReadRequest);
     const user = await reader(c);
     const { db, bus } = c.get('rt');
     await readPrivate(db, bus, user.id, pairOf(user.id, request.anchor_id, request.user_id));
     return ok(c, null);
   })
-  .post('/send', async (c) => {
+  .on(...routeOf(PRIVATE_CHAT_MOUNT, messagingApi.sendPrivate), async (c) => {
     const request = await input(c, privateSendRequest);
     const body = await messageBody(c, request);
     const user = c.get('user')!;

@@ -29,6 +29,8 @@ import { acceptsImage } from '../uploads/refs.ts';
 import { changeAvatar, changeNickname, nicknameFreeAt, replacePassword } from './profile.ts';
 import { userInfo } from '../users/service.ts';
 import { clearWatchHistory, watchHistoryPage } from '../users/watch-history.ts';
+import { routeOf } from '../http/endpoint-routes.ts';
+import { profileApi } from '../../lib/profile/api.ts';
 
 /** Password checks per user and 15 minutes: each costs about 90 ms of CPU and guesses a secret. */
 export const PASSWORD_CHANGE_RATE = { tries: 5, windowMs: 15 * 60_000 } as const;
@@ -57,6 +59,9 @@ function when(c: Context<ApiEnv>, at: Date): string {
   }).format(at);
 }
 
+/** The prefix app.ts mounts profileRoutes under. */
+export const PROFILE_MOUNT = '/api/user';
+
 /** The profile routes; new limiters per app. */
 export function profileRoutes() {
   const passwordTries = rateLimit(
@@ -66,7 +71,7 @@ export function profileRoutes() {
   );
   // requireUser on each route, not with use('*'): other /api/user calls (login) share the prefix.
   return new Hono<ApiEnv>()
-    .post('/getProfile', requireUser, async (c) => {
+    .on(...routeOf(PROFILE_MOUNT, profileApi.profile), requireUser, async (c) => {
       await input(c, emptyRequest);
       const row = await account(c);
       const info = await userInfo(c.get('rt').db, c.get('user')!.id);
@@ -77,7 +82,7 @@ export function profileRoutes() {
         nick_free_at: free ? Math.floor(free.getTime() / 1000) : 0,
       });
     })
-    .post('/updateNickname', requireUser, async (c) => {
+    .on(...routeOf(PROFILE_MOUNT, profileApi.updateNickname), requireUser, async (c) => {
       const { nick_name } = await input(c, updateNicknameRequest);
       const { db, bus } = c.get('rt');
       const user = c.get('user')!;
@@ -99,7 +104,7 @@ export function profileRoutes() {
       });
       return ok(c, info);
     })
-    .post('/updateAvatar', requireUser, async (c) => {
+    .on(...routeOf(PROFILE_MOUNT, profileApi.updateAvatar), requireUser, async (c) => {
       const { avatar } = await input(c, updateAvatarRequest);
       const { db, bus } = c.get('rt');
       const user = c.get('user')!;
@@ -111,7 +116,7 @@ export function profileRoutes() {
       bus.publish({ kind: 'profile', userId: user.id, nickName: info.nick_name, avatar });
       return ok(c, info);
     })
-    .post('/sendPasswordCode', requireUser, async (c) => {
+    .on(...routeOf(PROFILE_MOUNT, profileApi.sendPasswordCode), requireUser, async (c) => {
       await input(c, emptyRequest);
       const device = c.get('deviceInfo');
       if (!device) throw new ApiError('account.api.deviceRequired');
@@ -132,7 +137,7 @@ export function profileRoutes() {
       });
       return ok(c, null);
     })
-    .post('/setPassword', requireUser, async (c) => {
+    .on(...routeOf(PROFILE_MOUNT, profileApi.setPassword), requireUser, async (c) => {
       const body = await input(c, setPasswordRequest);
       const { db, env, bus } = c.get('rt');
       const user = c.get('user')!;
@@ -159,12 +164,12 @@ export function profileRoutes() {
         data: { sessions_ended: ended.length },
       });
     })
-    .post('/watchHistory', requireUser, async (c) => {
+    .on(...routeOf(PROFILE_MOUNT, profileApi.watchHistory), requireUser, async (c) => {
       const { page, size } = await input(c, historyPageRequest);
       const { list, total } = await watchHistoryPage(c.get('rt').db, c.get('user')!.id, page, size);
       return ok(c, { list, total, page, size });
     })
-    .post('/clearWatchHistory', requireUser, async (c) => {
+    .on(...routeOf(PROFILE_MOUNT, profileApi.clearWatchHistory), requireUser, async (c) => {
       await input(c, emptyRequest);
       return ok(c, { cleared: await clearWatchHistory(c.get('rt').db, c.get('user')!.id) });
     });

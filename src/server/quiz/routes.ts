@@ -27,6 +27,8 @@ import { closeQuiz, createQuiz, managesRoom, QuizError } from './service.ts';
 import { cancelQuiz } from './cancel.ts';
 import { runJob, startDraw } from './settle.ts';
 import { findQuiz, quizzesByIds, roomQuizIds } from './views.ts';
+import { routeOf } from '../http/endpoint-routes.ts';
+import { quizApi } from '../../lib/quiz/api.ts';
 
 /** What failed, for the refusal's message: 'Creation failed: …', 'Closing failed: …' (spec §8). */
 type Action = 'create' | 'close' | 'draw' | 'cancel';
@@ -51,13 +53,16 @@ const adminListSchema = pageSchema.extend({
   status: z.coerce.number().int().min(1).max(6).optional(),
 });
 
+/** The prefix app.ts mounts quizRoutes under. */
+export const QUIZ_MOUNT = '/api/guess';
+
 /** The quiz calls, mounted at /api/guess. */
 export function quizRoutes() {
   // A person asks a few quizzes a live; a script many.
   const creations = rateLimit('quiz.creations', 10, 10 * 60_000);
   const actions = rateLimit('quiz.actions', 60, 60_000);
   return new Hono<ApiEnv>()
-    .post('/create', requireUser, async (c) => {
+    .on(...routeOf(QUIZ_MOUNT, quizApi.create), requireUser, async (c) => {
       const user = c.get('user')!;
       if (!(await creations.take(c.get('rt'), String(user.id))))
         throw new ApiError('errors.tooMany', { httpStatus: 429 });
@@ -79,7 +84,7 @@ export function quizRoutes() {
       announceQuiz(bus, quiz, 'open');
       return ok(c, quiz);
     })
-    .post('/close', requireUser, async (c) => {
+    .on(...routeOf(QUIZ_MOUNT, quizApi.close), requireUser, async (c) => {
       const user = c.get('user')!;
       await actions.enforce(c.get('rt'), String(user.id));
       const { guess_id } = await input(c, quizIdSchema);
@@ -88,7 +93,7 @@ export function quizRoutes() {
       announceQuiz(bus, quiz, 'closed');
       return ok(c, quiz);
     })
-    .post('/draw', requireUser, async (c) => {
+    .on(...routeOf(QUIZ_MOUNT, quizApi.draw), requireUser, async (c) => {
       const user = c.get('user')!;
       await actions.enforce(c.get('rt'), String(user.id));
       const { guess_id, winner } = await input(c, drawSchema);
@@ -102,34 +107,37 @@ export function quizRoutes() {
       if (settled) announceSettled(db, bus, settled);
       return ok(c, settled?.quiz ?? (await findQuiz(db, guess_id)));
     })
-    .get('/room', async (c) => {
+    .on(...routeOf(QUIZ_MOUNT, quizApi.room), async (c) => {
       const { anchor_id } = await input(c, roomQuizzesSchema);
       const { db } = c.get('rt');
       const ids = await roomQuizIds(db, anchor_id, 20);
       return ok(c, { list: await quizzesByIds(db, ids, c.get('user')?.id) });
     })
-    .get('/list', async (c) => {
+    .on(...routeOf(QUIZ_MOUNT, quizApi.list), async (c) => {
       const { page, size } = await input(c, pageSchema);
       return ok(c, await publicQuizzes(c.get('rt').db, page, size, c.get('user')?.id));
     })
-    .get('/mine', requireUser, async (c) => {
+    .on(...routeOf(QUIZ_MOUNT, quizApi.mine), requireUser, async (c) => {
       const { page, size } = await input(c, pageSchema);
       return ok(c, await userBets(c.get('rt').db, c.get('user')!.id, page, size));
     })
-    .get('/manage', requireUser, async (c) => {
+    .on(...routeOf(QUIZ_MOUNT, quizApi.manage), requireUser, async (c) => {
       const { page, size } = await input(c, pageSchema);
       return ok(c, await anchorQuizzes(c.get('rt').db, c.get('user')!.id, page, size));
     });
 }
 
+/** The prefix app.ts mounts adminQuizRoutes under. */
+export const ADMIN_QUIZ_MOUNT = '/api/admin/guess';
+
 /** The administrators' quiz calls, mounted at /api/admin/guess. */
 export const adminQuizRoutes = new Hono<ApiEnv>()
   .use('*', requireUser, requireAdmin)
-  .get('/list', async (c) => {
+  .on(...routeOf(ADMIN_QUIZ_MOUNT, quizApi.adminList), async (c) => {
     const { page, size, status } = await input(c, adminListSchema);
     return ok(c, await allQuizzes(c.get('rt').db, page, size, status));
   })
-  .post('/cancel', async (c) => {
+  .on(...routeOf(ADMIN_QUIZ_MOUNT, quizApi.cancel), async (c) => {
     const { guess_id } = await input(c, quizIdSchema);
     const { db, bus } = c.get('rt');
     const actor = await actorOf(c);

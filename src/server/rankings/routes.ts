@@ -11,13 +11,18 @@ import type { ApiEnv } from '../http/api-env.ts';
 import { ApiError, ok } from '../http/envelope.ts';
 import { input } from '../http/validate.ts';
 import { roomRanking, talentList } from './service.ts';
+import { routeOf } from '../http/endpoint-routes.ts';
+import { rankingsApi } from '../../lib/rankings/api.ts';
 
 /** Rankings change with every gift; a few seconds of sharing keep busy rooms cheap. */
 const CACHE = 'public, max-age=5';
 
+/** The prefix app.ts mounts rankingRoutes under. */
+export const RANKING_MOUNT = '/api/live';
+
 /** Ranking routes, mounted under /api/live beside the live routes. */
 export const rankingRoutes = new Hono<ApiEnv>()
-  .get('/rankings', async (c) => {
+  .on(...routeOf(RANKING_MOUNT, rankingsApi.room), async (c) => {
     const { anchor_id, period, limit } = await input(c, roomRankingRequest);
     const { db } = c.get('rt');
     const [room] = await db

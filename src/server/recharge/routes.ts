@@ -31,6 +31,8 @@ import {
   toRechargeOrder,
   type Purchase,
 } from './service.ts';
+import { routeOf } from '../http/endpoint-routes.ts';
+import { rechargeApi } from '../../lib/recharge/api.ts';
 
 /**
  * The address this server was reached on, from the connection's socket, not the Host header (a
@@ -50,11 +52,14 @@ function selfOrigin(c: Context<ApiEnv>): string {
 /** Orders a user may create per minute: enough to change one's mind, not to flood the provider. */
 export const ORDER_LIMIT = { count: 10, windowMs: 60_000 } as const;
 
+/** The prefix app.ts mounts rechargeRoutes under. */
+export const RECHARGE_MOUNT = '/api/recharge';
+
 /** Recharge routes, mounted under /api/recharge. */
 export function rechargeRoutes() {
   const orders = rateLimit('recharge.orders', ORDER_LIMIT.count, ORDER_LIMIT.windowMs);
   return new Hono<ApiEnv>()
-    .post('/packages', async (c) => {
+    .on(...routeOf(RECHARGE_MOUNT, rechargeApi.packages), async (c) => {
       const rt = c.get('rt');
       const provider = paymentProvider(rt);
       const offer: RechargeOffer = {
@@ -69,7 +74,7 @@ export function rechargeRoutes() {
       };
       return ok(c, offer);
     })
-    .post('/create_order', requireUser, async (c) => {
+    .on(...routeOf(RECHARGE_MOUNT, rechargeApi.createOrder), requireUser, async (c) => {
       const body = await input(c, createOrderSchema);
       const rt = c.get('rt');
       const user = c.get('user')!;
@@ -118,13 +123,13 @@ export function rechargeRoutes() {
       };
       return ok(c, created);
     })
-    .post('/order_info', requireUser, async (c) => {
+    .on(...routeOf(RECHARGE_MOUNT, rechargeApi.orderInfo), requireUser, async (c) => {
       const { order_no } = await input(c, orderRequestSchema);
       const order = await findOrder(c.get('rt').db, c.get('user')!.id, order_no);
       if (!order) throw new ApiError('wallet.api.noOrder');
       return ok(c, toRechargeOrder(order));
     })
-    .post('/history', requireUser, async (c) => {
+    .on(...routeOf(RECHARGE_MOUNT, rechargeApi.history), requireUser, async (c) => {
       const { page, size } = await input(c, pageSchema);
       const { list, total } = await listOrders(c.get('rt').db, c.get('user')!.id, page, size);
       return ok(c, { list: list.map(toRechargeOrder), total, page, size });
@@ -132,6 +137,9 @@ export function rechargeRoutes() {
 }
 
 const providerParam = z.object({ provider: z.string().regex(/^[a-z]{2,20}$/) });
+
+/** The prefix app.ts mounts payNotifyRoutes under. */
+export const PAY_NOTIFY_MOUNT = '/api/pay';
 
 /** Provider notifications, mounted under /api/pay: answered in the provider's format, not the envelope. */
 export const payNotifyRoutes = new Hono<ApiEnv>().post('/notify/:provider', async (c) => {

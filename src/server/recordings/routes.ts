@@ -17,6 +17,8 @@ import {
   setReplayHidden,
   type OwnReplayRefusal,
 } from './manage.ts';
+import { routeOf } from '../http/endpoint-routes.ts';
+import { replaysApi } from '../../lib/replays/api.ts';
 
 /** Changes: 30 per anchor per minute. */
 const changes = rateLimit('recordings.changes', 30, 60_000);
@@ -24,9 +26,12 @@ const changes = rateLimit('recordings.changes', 30, 60_000);
 const refusal = (why: OwnReplayRefusal) =>
   new ApiError(why === 'noReplay' ? 'anchorPages.api.noReplay' : 'recordings.api.notOwner');
 
+/** The prefix app.ts mounts ownReplayRoutes under. */
+export const OWN_REPLAY_MOUNT = '/api/live';
+
 /** An anchor's own replays, mounted under /api/live. */
 export const ownReplayRoutes = new Hono<ApiEnv>()
-  .post('/my_replays', requireUser, async (c) => {
+  .on(...routeOf(OWN_REPLAY_MOUNT, replaysApi.mine), requireUser, async (c) => {
     const { page } = await input(c, myReplaysRequest);
     const result = await listOwnReplays(c.get('rt').db, c.get('user')!.id, page);
     return ok(c, {
@@ -44,7 +49,7 @@ export const ownReplayRoutes = new Hono<ApiEnv>()
       total: result.total,
     });
   })
-  .post('/replay_hide', requireUser, async (c) => {
+  .on(...routeOf(OWN_REPLAY_MOUNT, replaysApi.hide), requireUser, async (c) => {
     const { replay_id, hidden } = await input(c, replayHideRequest);
     const rt = c.get('rt');
     const user = c.get('user')!;
@@ -53,7 +58,7 @@ export const ownReplayRoutes = new Hono<ApiEnv>()
     if (why) throw refusal(why);
     return ok(c, { id: replay_id, hidden });
   })
-  .post('/replay_delete', requireUser, async (c) => {
+  .on(...routeOf(OWN_REPLAY_MOUNT, replaysApi.remove), requireUser, async (c) => {
     const { replay_id } = await input(c, replayRequest);
     const rt = c.get('rt');
     const user = c.get('user')!;

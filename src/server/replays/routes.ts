@@ -18,7 +18,8 @@ import { input } from '../http/validate.ts';
 import { listUpcomingPlans, type PlanCard } from '../live/plans.ts';
 import { addReplayView, getReplay, listReplays, type ReplayCard } from './service.ts';
 import { noteVisit } from '../users/watch-history.ts';
-import { ownReplayRoutes } from '../recordings/routes.ts';
+import { routeOf } from '../http/endpoint-routes.ts';
+import { replaysApi } from '../../lib/replays/api.ts';
 
 /** Lists change when a live ends; half a minute of sharing is plenty. */
 const CACHE = 'public, max-age=30';
@@ -60,9 +61,11 @@ function planJson(p: PlanCard) {
   };
 }
 
-/** Replay and planned-live routes, mounted under /api/live (an anchor's own replays too). */
+/** The prefix app.ts mounts replayRoutes under. */
+export const REPLAY_MOUNT = '/api/live';
+
+/** Replay and planned-live routes, mounted under /api/live beside an anchor's own replays. */
 export const replayRoutes = new Hono<ApiEnv>()
-  .route('/', ownReplayRoutes)
   .get('/replays', async (c) => {
     const q = await input(c, replayListRequest);
     const { db } = c.get('rt');
@@ -93,7 +96,7 @@ export const replayRoutes = new Hono<ApiEnv>()
     c.header('cache-control', CACHE);
     return ok(c, { ...replayJson(replay), stream_url: replay.streamUrl });
   })
-  .post('/replayView', async (c) => {
+  .on(...routeOf(REPLAY_MOUNT, replaysApi.view), async (c) => {
     const { replay_id } = await input(c, replayRequest);
     const { db } = c.get('rt');
     // The limit is keyed by replays that exist only, so made-up ids cannot fill it.

@@ -17,6 +17,8 @@ import { requireUser } from '../http/middleware.ts';
 import { rateLimit } from '../shared/limits.ts';
 import { input } from '../http/validate.ts';
 import { bookMatch, listBookings, unbookMatch, type BookedMatch } from './bookings.ts';
+import { routeOf } from '../http/endpoint-routes.ts';
+import { bookingsApi } from '../../lib/bookings/api.ts';
 
 /** Book and unbook calls a user may make per minute. */
 export const BOOKING_RATE = { limit: 30, windowMs: 60_000 } as const;
@@ -37,6 +39,9 @@ function bookingJson(m: BookedMatch) {
     booked_at: unixSeconds(m.bookedAt),
   };
 }
+
+/** The prefix app.ts mounts matchRoutes under. */
+export const MATCH_MOUNT = '/api/match';
 
 /** The booking routes with their own rate limiter. */
 export function matchRoutes() {
@@ -62,17 +67,17 @@ export function matchRoutes() {
         const list = await leagueMatches(db, comp, c.get('locale'), new Date(), sport_id);
         return ok(c, { sport_live_match: list });
       })
-      .post('/book', requireUser, limit, async (c) => {
+      .on(...routeOf(MATCH_MOUNT, bookingsApi.book), requireUser, limit, async (c) => {
         const { match_id } = await input(c, bookRequest);
         await bookMatch(c.get('rt').db, c.get('user')!.id, match_id);
         return ok(c, { match_id, booked: true });
       })
-      .post('/unbook', requireUser, limit, async (c) => {
+      .on(...routeOf(MATCH_MOUNT, bookingsApi.unbook), requireUser, limit, async (c) => {
         const { match_id } = await input(c, bookRequest);
         await unbookMatch(c.get('rt').db, c.get('user')!.id, match_id);
         return ok(c, { match_id, booked: false });
       })
-      .get('/bookings', requireUser, async (c) => {
+      .on(...routeOf(MATCH_MOUNT, bookingsApi.list), requireUser, async (c) => {
         const list = await listBookings(c.get('rt').db, c.get('user')!.id, c.get('locale'));
         c.header('cache-control', 'private, no-store');
         return ok(c, list.map(bookingJson));

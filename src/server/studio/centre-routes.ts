@@ -12,6 +12,8 @@ import { rateLimit } from '../shared/limits.ts';
 import { input } from '../http/validate.ts';
 import { analysisReport, centreOverview, incomeReport, liveDetail } from './centre.ts';
 import { requireOwnRoom } from './live.ts';
+import { routeOf } from '../http/endpoint-routes.ts';
+import { anchorCentreApi } from '../../lib/studio/api.ts';
 
 /** Reads: 60 per anchor per minute. */
 const reads = rateLimit('studio.reads', 60, 60_000);
@@ -25,24 +27,27 @@ async function anchor(c: Context<ApiEnv>): Promise<number> {
   return user.id;
 }
 
+/** The prefix app.ts mounts centreRoutes under. */
+export const CENTRE_MOUNT = '/api/studio';
+
 /** Anchor centre routes, mounted under /api/studio. */
 export const centreRoutes = new Hono<ApiEnv>()
   .use(requireUser)
-  .post('/overview', async (c) => {
+  .on(...routeOf(CENTRE_MOUNT, anchorCentreApi.overview), async (c) => {
     const id = await anchor(c);
     return ok(c, await centreOverview(c.get('rt').db, id, c.get('locale')));
   })
-  .post('/income', async (c) => {
+  .on(...routeOf(CENTRE_MOUNT, anchorCentreApi.income), async (c) => {
     const request = await input(c, incomeRequestSchema);
     const id = await anchor(c);
     return ok(c, await incomeReport(c.get('rt').db, id, request, c.get('locale')));
   })
-  .post('/analysis', async (c) => {
+  .on(...routeOf(CENTRE_MOUNT, anchorCentreApi.analysis), async (c) => {
     const range = await input(c, rangeSchema);
     const id = await anchor(c);
     return ok(c, await analysisReport(c.get('rt').db, id, range, c.get('locale')));
   })
-  .post('/live', async (c) => {
+  .on(...routeOf(CENTRE_MOUNT, anchorCentreApi.live), async (c) => {
     const { id: liveId } = await input(c, liveRequestSchema);
     const id = await anchor(c);
     const detail = await liveDetail(c.get('rt').db, id, liveId, c.get('locale'));

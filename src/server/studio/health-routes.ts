@@ -13,6 +13,8 @@ import { input } from '../http/validate.ts';
 import { readStreamHealth } from '../media/health.ts';
 import { rateLimit } from '../shared/limits.ts';
 import { requireOwnRoom } from './live.ts';
+import { routeOf } from '../http/endpoint-routes.ts';
+import { studioApi } from '../../lib/studio/api.ts';
 
 /** Two screens polling every 5 s fit well under 60 a minute. */
 const reads = rateLimit('studio.health', 60, 60_000);
@@ -26,20 +28,27 @@ const healthRequest = z.object({
     .optional(),
 });
 
+/** The prefix app.ts mounts healthRoutes under. */
+export const HEALTH_MOUNT = '/api/studio';
+
 /** Stream health route, mounted under /api/studio. */
-export const healthRoutes = new Hono<ApiEnv>().get('/stream_health', requireUser, async (c) => {
-  const { anchor_id } = await input(c, healthRequest);
-  const rt = c.get('rt');
-  const user = c.get('user')!;
-  if (anchor_id !== undefined && anchor_id !== user.id) {
-    throw new ApiError('studio.health.errors.notOwner');
-  }
-  await reads.enforce(rt, String(user.id));
-  const room = await requireOwnRoom(rt.db, user.id);
-  const health = await readStreamHealth(
-    { controlPort: rt.env.rtmpControlPort, mediaDir: rt.env.mediaDir },
-    user.id,
-    room.sessionOpen,
-  );
-  return ok(c, health);
-});
+export const healthRoutes = new Hono<ApiEnv>().on(
+  ...routeOf(HEALTH_MOUNT, studioApi.streamHealth),
+  requireUser,
+  async (c) => {
+    const { anchor_id } = await input(c, healthRequest);
+    const rt = c.get('rt');
+    const user = c.get('user')!;
+    if (anchor_id !== undefined && anchor_id !== user.id) {
+      throw new ApiError('studio.health.errors.notOwner');
+    }
+    await reads.enforce(rt, String(user.id));
+    const room = await requireOwnRoom(rt.db, user.id);
+    const health = await readStreamHealth(
+      { controlPort: rt.env.rtmpControlPort, mediaDir: rt.env.mediaDir },
+      user.id,
+      room.sessionOpen,
+    );
+    return ok(c, health);
+  },
+);

@@ -17,6 +17,8 @@ import { cancelPlan, listOwnPlans } from '../live/plans.ts';
 import { leagueMatches, leaguesWithMatches, sportOf } from './catalog.ts';
 import { createPlan, endLive, requireOwnRoom, startLive } from './live.ts';
 import { announceRoomStatus, rotateStreamKey, streamInfo } from '../media/stream.ts';
+import { routeOf } from '../http/endpoint-routes.ts';
+import { studioApi } from '../../lib/studio/api.ts';
 
 /** Session changes, plans and key rotations: 20 per anchor per minute. */
 const changes = rateLimit('studio.changes', 20, 60_000);
@@ -40,37 +42,40 @@ const compRequest = z.object({
     .max(2 ** 31 - 1),
 });
 
+/** The prefix app.ts mounts studioLiveRoutes under. */
+export const STUDIO_LIVE_MOUNT = '/webapi/live';
+
 /** Live routes, mounted under /webapi/live. */
 export const studioLiveRoutes = new Hono<ApiEnv>()
-  .post('/getCategory', async (c) => {
+  .on(...routeOf(STUDIO_LIVE_MOUNT, studioApi.categories), async (c) => {
     return ok(c, { list: await loadLiveCategories(c.get('rt').db, c.get('locale')) });
   })
-  .post('/getSportMatchComp', requireUser, async (c) => {
+  .on(...routeOf(STUDIO_LIVE_MOUNT, studioApi.leagues), requireUser, async (c) => {
     const { cateid } = await input(c, cateRequest);
     const { db } = c.get('rt');
     const sport = await sportOf(db, cateid);
     const comps = sport === null ? [] : await leaguesWithMatches(db, sport, c.get('locale'));
     return ok(c, { sport_live_match_comp: comps });
   })
-  .post('/getSportMatch', requireUser, async (c) => {
+  .on(...routeOf(STUDIO_LIVE_MOUNT, studioApi.matches), requireUser, async (c) => {
     const { comp } = await input(c, compRequest);
     const list = await leagueMatches(c.get('rt').db, comp, c.get('locale'));
     return ok(c, { sport_live_match: list });
   })
-  .post('/getStreamInfo', requireUser, async (c) => {
+  .on(...routeOf(STUDIO_LIVE_MOUNT, studioApi.streamInfo), requireUser, async (c) => {
     const { db, env } = c.get('rt');
     const user = c.get('user')!;
     await requireOwnRoom(db, user.id);
     return ok(c, await streamInfo(db, env, user.id));
   })
-  .post('/resetStreamKey', requireUser, async (c) => {
+  .on(...routeOf(STUDIO_LIVE_MOUNT, studioApi.resetStreamKey), requireUser, async (c) => {
     const { db, env } = c.get('rt');
     const user = c.get('user')!;
     await limit(c, user.id);
     await requireOwnRoom(db, user.id);
     return ok(c, await rotateStreamKey(db, env, user.id));
   })
-  .post('/startLive', requireUser, async (c) => {
+  .on(...routeOf(STUDIO_LIVE_MOUNT, studioApi.startLive), requireUser, async (c) => {
     const { db } = c.get('rt');
     const user = c.get('user')!;
     const form = await input(c, startLiveSchema);
@@ -79,13 +84,13 @@ export const studioLiveRoutes = new Hono<ApiEnv>()
     await startLive(db, user.id, form, ticket_switch);
     return ok(c, { room_id: user.id, msg: c.get('t')('studio.started') });
   })
-  .post('/sessionState', requireUser, async (c) => {
+  .on(...routeOf(STUDIO_LIVE_MOUNT, studioApi.sessionState), requireUser, async (c) => {
     const { db } = c.get('rt');
     const user = c.get('user')!;
     const room = await requireOwnRoom(db, user.id);
     return ok(c, { session_open: room.sessionOpen ? 1 : 0, is_live: room.isLive ? 1 : 0 });
   })
-  .post('/endLive', requireUser, async (c) => {
+  .on(...routeOf(STUDIO_LIVE_MOUNT, studioApi.endLive), requireUser, async (c) => {
     const { db, bus, env } = c.get('rt');
     const user = c.get('user')!;
     await limit(c, user.id);
@@ -104,9 +109,12 @@ const planRequest = z.object({
     .max(2 ** 31 - 1),
 });
 
+/** The prefix app.ts mounts studioPlanRoutes under. */
+export const STUDIO_PLAN_MOUNT = '/api/live';
+
 /** Plan routes, mounted under /api/live. */
 export const studioPlanRoutes = new Hono<ApiEnv>()
-  .post('/anchor_plan_create', requireUser, async (c) => {
+  .on(...routeOf(STUDIO_PLAN_MOUNT, studioApi.createPlan), requireUser, async (c) => {
     const { db } = c.get('rt');
     const user = c.get('user')!;
     const form = await input(c, planLiveSchema);
@@ -115,7 +123,7 @@ export const studioPlanRoutes = new Hono<ApiEnv>()
     const id = await createPlan(db, user.id, form, ticket_switch);
     return ok(c, { id, msg: c.get('t')('studio.planned') });
   })
-  .post('/anchor_plan_list', requireUser, async (c) => {
+  .on(...routeOf(STUDIO_PLAN_MOUNT, studioApi.plans), requireUser, async (c) => {
     const { db } = c.get('rt');
     const user = c.get('user')!;
     await requireOwnRoom(db, user.id);
@@ -136,7 +144,7 @@ export const studioPlanRoutes = new Hono<ApiEnv>()
       })),
     });
   })
-  .post('/anchor_plan_cancel', requireUser, async (c) => {
+  .on(...routeOf(STUDIO_PLAN_MOUNT, studioApi.cancelPlan), requireUser, async (c) => {
     const { db } = c.get('rt');
     const user = c.get('user')!;
     const { id } = await input(c, planRequest);

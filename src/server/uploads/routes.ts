@@ -21,6 +21,9 @@ import { log } from '../log.ts';
 import { imageConverter } from './converter.ts';
 import { checkImage, IMAGE_USES, MAX_IMAGE_BYTES, PRIVATE_USES, storeImage } from './images.ts';
 import { recordUpload, uploadOf } from './refs.ts';
+import { routeOf } from '../http/endpoint-routes.ts';
+import { anchorApplyApi } from '../../lib/anchor-apply/api.ts';
+import { studioApi } from '../../lib/studio/api.ts';
 
 /** Uploads per user per minute. */
 const uploads = rateLimit('uploads', 20, 60_000);
@@ -28,10 +31,13 @@ const uploads = rateLimit('uploads', 20, 60_000);
 const MAX_BODY = MAX_IMAGE_BYTES + 64 * 1024;
 const PRIVATE_PATH = /^\/private\/(\d{4}\/\d{2}\/[0-9a-f]{24}\.webp)$/;
 
+/** The prefix app.ts mounts uploadRoutes under. */
+export const UPLOAD_MOUNT = '/api';
+
 /** Upload routes, mounted under /api. */
 export const uploadRoutes = new Hono<ApiEnv>()
-  .post(
-    '/user/file',
+  .on(
+    ...routeOf(UPLOAD_MOUNT, studioApi.uploadImage),
     requireUser,
     bodyLimit({
       maxSize: MAX_BODY,
@@ -66,7 +72,7 @@ export const uploadRoutes = new Hono<ApiEnv>()
       return ok(c, { list: [url], url });
     },
   )
-  .get('/user/private_image', requireUser, async (c) => {
+  .on(...routeOf(UPLOAD_MOUNT, anchorApplyApi.privateImage), requireUser, async (c) => {
     const user = c.get('user')!;
     const ref = c.req.query('path') ?? '';
     const match = PRIVATE_PATH.exec(ref);

@@ -6,14 +6,19 @@ import { ok } from '../http/envelope.ts';
 import { requireUser } from '../http/middleware.ts';
 import { input } from '../http/validate.ts';
 import { listRecords, listVouchers } from './records.ts';
+import { routeOf } from '../http/endpoint-routes.ts';
+import { walletApi } from '../../lib/wallet/api.ts';
+
+/** The prefix app.ts mounts walletRoutes under. */
+export const WALLET_MOUNT = '/api/wallet';
 
 /** Wallet routes, mounted under /api/wallet. */
 export const walletRoutes = new Hono<ApiEnv>()
-  .post('/records', requireUser, async (c) => {
+  .on(...routeOf(WALLET_MOUNT, walletApi.records), requireUser, async (c) => {
     const { type, page, size } = await input(c, recordsRequestSchema);
     const result = await listRecords(c.get('rt').db, c.get('user')!.id, type, page, size);
     return ok(c, { ...result, type, page, size });
   })
-  .post('/vouchers', requireUser, async (c) => {
+  .on(...routeOf(WALLET_MOUNT, walletApi.vouchers), requireUser, async (c) => {
     return ok(c, await listVouchers(c.get('rt').db, c.get('user')!.id));
   });
