@@ -191,6 +191,46 @@ describe.runIf(ready)('npm run cluster', () => {
     expect(refused.data).toMatchObject({ reason: 'rate' });
   });
 
+  it('shows a notice published on one process on the other within 5 s, with no restart', async () => {
+    const token = await login(appA, '13900000005');
+    // Each process has rendered /notice once, so both hold it in their page caches.
+    for (const app of [appA, appB]) expect((await fetch(`${app}/notice`)).status).toBe(200);
+    const title = `Cluster notice ${randomBytes(4).toString('hex')}`;
+    const saved = await api<{ entry: { id: number } }>(
+      appA,
+      '/api/admin/content/save',
+      {
+        collection: 'notices',
+        slug: 'cluster-1',
+        locale: 'en-US',
+        title,
+        body: 'Published on one process, read on the other.',
+        fields: { date: new Date().toISOString(), pinned: false },
+        version: 0,
+      },
+      token,
+    );
+    expect(saved.status).toBe(0);
+    const started = Date.now();
+    const published = await api(
+      appA,
+      '/api/admin/content/publish',
+      { id: saved.data.entry.id, version: 1 },
+      token,
+    );
+    expect(published.status).toBe(0);
+    let seenAfter = -1;
+    while (Date.now() - started < 5000) {
+      const page = await fetch(`${appB}/notice`, { headers: { cookie: 'language=en-US' } });
+      if ((await page.text()).includes(title)) {
+        seenAfter = Date.now() - started;
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(seenAfter, 'the other process showed the notice within 5 s').toBeGreaterThanOrEqual(0);
+  });
+
   it('counts a per-address limit once over both processes', async () => {
     // The captcha image: 30 per address and minute; 40 tries alternate between the apps.
     const answers: number[] = [];
