@@ -45,8 +45,11 @@ interface State {
   bus?: Bus;
 }
 
-const KEY = Symbol.for('arena-live.published-content');
-const state: State = ((globalThis as Record<symbol, State>)[KEY] ??= {});
+/**
+ * Kept per copy of this module: the built pages and the server's own code may each load one,
+ * and each copy follows the bus and drops its own pages (`clearPageCache` is per copy too).
+ */
+const state: State = {};
 
 /** Drops this process's copy and its cached pages: the next reader loads them again. */
 export function forgetPublished(): void {
