@@ -22,7 +22,7 @@ import type {
   RevisionDetail,
   RevisionSummary,
 } from '../../src/lib/content/api.ts';
-import { apiSuite, callApi, DB_KINDS, userIdByMobile } from './helpers.ts';
+import { apiSuite, callApi, DB_KINDS, uploadTestImage, userIdByMobile } from './helpers.ts';
 
 /** Every answer of the newsroom's calls, as the tests read them. */
 interface Answer {
@@ -295,5 +295,35 @@ describe.each(DB_KINDS)('newsroom on %s', (kind) => {
     expect((await seen()).visible.get(key)?.title).toBe('Rewritten in the site');
     await call('POST', '/unpublish', { id, version: 2 }, admin.headers);
     expect((await seen()).hidden.has(key)).toBe(true);
+  });
+
+  it('takes a picture uploaded through the site as a cover and in the text', async () => {
+    const admin = await sessionOf(ADMIN);
+    const picture = await uploadTestImage(api, admin.headers);
+    expect(picture).toMatch(/^\/uploads\//);
+    const saved = await call(
+      'POST',
+      '/save',
+      {
+        collection: 'news',
+        slug: '920',
+        locale: 'zh-CN',
+        title: '德比战报',
+        body: `比赛图片：\n\n![看台](${picture})`,
+        fields: {
+          date: '2026-11-27T12:00:00Z',
+          cover: picture,
+          summary: '一场补时绝杀。',
+          tags: ['足球'],
+          sport: 'football',
+        },
+        version: 0,
+      },
+      admin.headers,
+    );
+    expect(saved.status, saved.msg).toBe(0);
+    expect(saved.data.entry).toMatchObject({ url: '/news_detail/920', locale: 'zh-CN' });
+    const preview = await call('POST', '/preview', { body: saved.data.entry.body }, admin.headers);
+    expect(preview.data.html).toContain(`<img src="${picture}" alt="看台" loading="lazy">`);
   });
 });
