@@ -22,7 +22,7 @@ import type { Db } from '../db/index.ts';
 import { contentEntries, contentRevisions, users } from '../db/schema.ts';
 import { ApiError } from '../http/api-error.ts';
 import { checkMarkdown } from './markdown.ts';
-import { shippedEntries, shippedEntry } from './shipped.ts';
+import { shippedEntries, shippedEntry, type ShippedEntry } from './shipped.ts';
 
 type EntryRow = typeof contentEntries.$inferSelect;
 type Action = RevisionSummary['action'];
@@ -71,6 +71,23 @@ function detailOf(row: EntryRow, shipped: boolean, author: string | null): Entry
   };
 }
 
+/** A shipped file nobody has edited in the site, as the editor lists it (version 0). */
+function fileSummary(file: ShippedEntry): EntrySummary {
+  return {
+    collection: file.collection,
+    slug: file.slug,
+    locale: file.locale,
+    title: file.title,
+    id: null,
+    status: null,
+    shipped: true,
+    publish_at: null,
+    version: 0,
+    updated_at: null,
+    updated_by: null,
+  };
+}
+
 /** A collection's entries (shipped files and entries written here) and the next free numeric slug. */
 export async function listEntries(
   db: Db,
@@ -97,19 +114,7 @@ export async function listEntries(
   );
   for (const file of files) {
     if (written.has(`${file.locale}/${file.slug}`)) continue;
-    list.push({
-      collection,
-      slug: file.slug,
-      locale: file.locale,
-      title: file.title,
-      id: null,
-      status: null,
-      shipped: true,
-      publish_at: null,
-      version: 0,
-      updated_at: null,
-      updated_by: null,
-    });
+    list.push(fileSummary(file));
   }
   const numbers = [...files.map((f) => f.slug), ...rows.map((r) => r.slug)]
     .filter((s) => /^\d{1,9}$/.test(s))
@@ -148,20 +153,10 @@ export async function openEntry(
     if (!file) throw new ApiError('newsroom.errors.missing');
     return {
       entry: {
-        collection: key.collection,
-        slug: file.slug,
-        locale: file.locale,
-        title: file.title,
-        id: null,
-        status: null,
-        shipped: true,
-        publish_at: null,
-        version: 0,
-        updated_at: null,
-        updated_by: null,
+        ...fileSummary(file),
         body: file.body,
         fields: file.fields,
-        url: publicUrl(key.collection, file.slug),
+        url: publicUrl(file.collection, file.slug),
       },
       revisions: [],
     };

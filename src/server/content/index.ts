@@ -12,7 +12,6 @@ import type { Locale } from '../../lib/i18n/index.ts';
 import { HELP_CATEGORIES, type HelpCategory } from '../../lib/content/kinds.ts';
 import { EDITABLE_COLLECTIONS } from '../../lib/validation/newsroom.ts';
 import { peekRuntime } from '../runtime.ts';
-import { renderMarkdown } from './markdown.ts';
 import { entryKey, publishedContent, type Published, type PublishedEntry } from './published.ts';
 
 export {
@@ -91,7 +90,7 @@ function fromSite<C extends CollectionName>(
     slug: entry.slug,
     locale: entry.locale as Locale,
     fallback: entry.locale !== locale,
-    html: renderMarkdown(entry.body),
+    html: entry.html,
   } as unknown as ContentItem<C>;
 }
 

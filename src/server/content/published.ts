@@ -8,6 +8,7 @@ import { inArray } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { contentEntries } from '../db/schema.ts';
 import { clearPageCache } from '../pages/page-cache.ts';
+import { renderMarkdown } from './markdown.ts';
 import type { Bus } from '../shared/bus.ts';
 
 /** An entry a reader may see. */
@@ -19,6 +20,8 @@ export interface PublishedEntry {
   title: string;
   body: string;
   fields: Record<string, unknown>;
+  /** The body rendered for readers, once per load rather than once per page. */
+  html: string;
   updatedAt: Date;
 }
 
@@ -96,6 +99,7 @@ async function load(db: Db, now: Date): Promise<Published> {
       title: row.title,
       body: row.body,
       fields: row.fields as Record<string, unknown>,
+      html: renderMarkdown(row.body),
       updatedAt: row.updatedAt,
     });
   }
