@@ -71,7 +71,7 @@ test('an editor publishes a notice that a reader sees at once, then reverts a ch
       'aria-current',
       'page',
     );
-    await expect(page.locator('.nr-tab', { hasText: 'Editors' })).toHaveCount(0);
+    await expect(page.locator('.ad-tab', { hasText: 'Editors' })).toHaveCount(0);
 
     // A new notice: the preview is the server's rendering, raw HTML stays text.
     await expect(page.locator('.nr-row').first()).toBeVisible();
@@ -115,7 +115,7 @@ test('an editor publishes a notice that a reader sees at once, then reverts a ch
 
     // The same screen in Chinese, at both widths.
     await page.locator('[data-site-header] [data-action="locale"][data-locale="zh-CN"]').click();
-    await expect(page.locator('.nr-tab.is-active')).toHaveText('公告');
+    await expect(page.locator('.ad-tab.is-active')).toHaveText('公告');
     await page.locator('.nr-row', { hasText: TITLE }).click();
     await expect(page.getByLabel('标题')).toHaveValue(TITLE);
     await expectAccessible(page);

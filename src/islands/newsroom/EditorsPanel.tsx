@@ -13,12 +13,12 @@ export function EditorsPanel() {
   const [userId, setUserId] = useState('');
   const { busy, run } = useAction();
   return (
-    <section className="nr-card" aria-labelledby="nr-editors-title">
+    <section className="ad-card" aria-labelledby="nr-editors-title">
       <h2 id="nr-editors-title">{t('newsroom.editors.title')}</h2>
-      <p className="nr-muted">{t('newsroom.editors.intro')}</p>
-      {error && <p className="nr-error">{error}</p>}
+      <p className="ad-muted">{t('newsroom.editors.intro')}</p>
+      {error && <p className="ad-error">{error}</p>}
       <form
-        className="nr-inline"
+        className="nr-inline nr-grant"
         onSubmit={(e) => {
           e.preventDefault();
           void run(() => grantEditor(Number(userId)), t('newsroom.actions.grant')).then(
@@ -37,12 +37,12 @@ export function EditorsPanel() {
           {t('newsroom.actions.grant')}
         </button>
       </form>
-      {editors?.length === 0 && <p className="nr-muted">{t('newsroom.editors.empty')}</p>}
+      {editors?.length === 0 && <p className="ad-muted">{t('newsroom.editors.empty')}</p>}
       <ul className="nr-editors">
         {editors?.map((e) => (
           <li key={e.user_id}>
             <span>
-              {e.nick_name} <span className="nr-mono">#{e.user_id}</span>
+              {e.nick_name} <span className="ad-mono">#{e.user_id}</span>
             </span>
             <button
               type="button"

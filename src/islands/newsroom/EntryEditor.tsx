@@ -77,7 +77,7 @@ export function EntryEditor({ entry }: { entry: EntryDetail }) {
 
   return (
     <section
-      className="nr-editor"
+      className="ad-card nr-editor"
       aria-label={entry.title || t('newsroom.actions.new')}
       onKeyDown={(e) => {
         if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 's') {
@@ -91,7 +91,7 @@ export function EntryEditor({ entry }: { entry: EntryDetail }) {
           <span className="nr-lang">{t(`newsroom.locales.${entry.locale}`)}</span>
           <StatusChip entry={entry} />
           {entry.publish_at && live && (
-            <span className="nr-muted">{new Date(entry.publish_at).toLocaleString()}</span>
+            <span className="ad-muted">{new Date(entry.publish_at).toLocaleString()}</span>
           )}
         </div>
         {entry.url && entry.status === 'published' && (

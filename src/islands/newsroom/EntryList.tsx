@@ -34,16 +34,16 @@ export function EntryList({
   const locale = useStore($locale);
   const open = useStore($entry);
   return (
-    <section className="nr-list" aria-label={t('newsroom.title')}>
+    <section className="ad-card nr-list" aria-label={t('newsroom.title')}>
       <div className="nr-list-head">
-        <p className="nr-muted">
+        <p className="ad-muted">
           {entries ? t('newsroom.list.count', { count: entries.length }) : '…'}
         </p>
         <button type="button" className="btn btn-primary" onClick={() => onNew(locale)}>
           {t('newsroom.actions.new')}
         </button>
       </div>
-      {entries?.length === 0 && <p className="nr-muted">{t('newsroom.list.empty')}</p>}
+      {entries?.length === 0 && <p className="ad-muted">{t('newsroom.list.empty')}</p>}
       <ul>
         {entries?.map((e) => {
           const current = open?.slug === e.slug && open.locale === e.locale;
@@ -58,7 +58,7 @@ export function EntryList({
                 <span className="nr-row-title">{e.title}</span>
                 <span className="nr-row-meta">
                   <span className="nr-lang">{t(`newsroom.locales.${e.locale}`)}</span>
-                  <span className="nr-mono">#{e.slug}</span>
+                  <span className="ad-mono">#{e.slug}</span>
                   <StatusChip entry={e} />
                 </span>
               </button>

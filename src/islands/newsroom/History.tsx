@@ -20,7 +20,7 @@ export function History() {
   return (
     <section className="nr-history" aria-label={t('newsroom.revisions.title')}>
       <h3>{t('newsroom.revisions.title')}</h3>
-      {revisions.length === 0 && <p className="nr-muted">{t('newsroom.revisions.empty')}</p>}
+      {revisions.length === 0 && <p className="ad-muted">{t('newsroom.revisions.empty')}</p>}
       <ol>
         {revisions.map((r) => (
           <li key={r.version}>
@@ -41,12 +41,12 @@ export function History() {
       {shown && (
         <div className="nr-diff" data-diff>
           {shown.title_before !== null && shown.title_before !== shown.title && (
-            <p className="nr-muted">
+            <p className="ad-muted">
               {t('newsroom.revisions.titleChanged', { title: shown.title_before })}
             </p>
           )}
           {shown.changed_fields.length > 0 && (
-            <p className="nr-muted">
+            <p className="ad-muted">
               {t('newsroom.revisions.fieldsChanged', { fields: shown.changed_fields.join(', ') })}
             </p>
           )}

@@ -22,6 +22,7 @@ import { useT } from '../use-t.ts';
 import { EditorsPanel } from './EditorsPanel.tsx';
 import { EntryEditor } from './EntryEditor.tsx';
 import { EntryList } from './EntryList.tsx';
+import '../admin/admin.css';
 import './newsroom.css';
 
 type Tab = EditableCollection | 'editors';
@@ -63,19 +64,19 @@ export function NewsroomApp() {
   }, [access, tab]);
 
   if (!loggedIn) return <LoginPanel title={t('newsroom.errors.editorsOnly')} />;
-  if (error) return <p className="nr-error">{error}</p>;
-  if (!access) return <p className="nr-muted">…</p>;
-  if (!access.editor) return <p className="nr-error">{t('newsroom.errors.editorsOnly')}</p>;
+  if (error) return <p className="ad-error">{error}</p>;
+  if (!access) return <p className="ad-muted">…</p>;
+  if (!access.editor) return <p className="ad-error">{t('newsroom.errors.editorsOnly')}</p>;
 
   const tabs: Tab[] = [...EDITABLE_COLLECTIONS, ...(access.admin ? ['editors' as const] : [])];
   return (
-    <div className="nr-app">
-      <nav className="nr-tabs" aria-label={t('newsroom.title')}>
+    <div className="ad-console nr-app">
+      <nav className="ad-tabs" aria-label={t('newsroom.title')}>
         {tabs.map((name) => (
           <a
             key={name}
             href={`#${name}`}
-            className={name === tab ? 'nr-tab is-active' : 'nr-tab'}
+            className={name === tab ? 'ad-tab is-active' : 'ad-tab'}
             aria-current={name === tab ? 'page' : undefined}
           >
             {name === 'editors' ? t('newsroom.editors.title') : t(`newsroom.collections.${name}`)}
