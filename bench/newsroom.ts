@@ -7,46 +7,12 @@
  * the dropped copies and the page rendered again. Target: ≤ 5 s (the issue's), p99 over
  * BENCH_ROUNDS rounds (default 30).
  */
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createInterface } from 'node:readline';
-import { freePort } from '../scripts/cluster/services.ts';
 import { apiCall, machine, saveResult } from './lib.ts';
+import { startCluster } from './start-cluster.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 30);
 const ADMIN = '13900000005';
-
-interface ClusterReady {
-  url: string;
-  apps: { port: number; pid: number }[];
-}
-
-async function startCluster(): Promise<{ info: ClusterReady; stop: () => void }> {
-  const child = spawn(process.execPath, ['scripts/cluster.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(await freePort()),
-      HOST: '127.0.0.1',
-      CLUSTER_PROCESSES: '2',
-      LOG_REQUESTS: '0',
-      SECRET: randomBytes(32).toString('hex'),
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      DATA_DIR: '',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const stop = () => child.kill('SIGTERM');
-  process.once('exit', stop);
-  const info = await new Promise<ClusterReady>((resolve, reject) => {
-    const lines = createInterface({ input: child.stdout });
-    lines.on('line', (line) => {
-      if (line.includes('"cluster_ready"')) resolve(JSON.parse(line) as ClusterReady);
-    });
-    child.once('exit', (code) => reject(new Error(`cluster exited with ${code}`)));
-  });
-  return { info, stop };
-}
 
 /** Milliseconds until `base`/notice holds `title`, polled every 20 ms (at most 10 s). */
 async function untilShown(base: string, title: string, started: number): Promise<number> {
@@ -62,7 +28,7 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
-const { info, stop } = await startCluster();
+const { info, stop } = await startCluster({ SECRET: randomBytes(32).toString('hex') });
 try {
   const [a, b] = info.apps.map((app) => `http://127.0.0.1:${app.port}`) as [string, string];
   const { token } = await apiCall<{ token: string }>(a, '/api/user/login', '', {
@@ -120,5 +86,5 @@ try {
   console.log(JSON.stringify(result));
   console.log(`results: ${saveResult('newsroom', result)}`);
 } finally {
-  stop();
+  await stop();
 }

@@ -7,9 +7,8 @@
  * nothing here. The CPU of each app process, of Redis and of PostgreSQL (every chat message is
  * stored) is read from /proc/<pid>/stat; each app's event-loop delay from its /metrics.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { createInterface } from 'node:readline';
 import { eq } from 'drizzle-orm';
 import { DEFAULT_CHAT_CONFIG } from '../../src/lib/rules/chat.ts';
 import { createSession, hashToken } from '../../src/server/sessions.ts';
@@ -17,7 +16,7 @@ import { signUserSig } from '../../src/server/auth/usersig.ts';
 import { openDatabase } from '../../src/server/db/index.ts';
 import { appConfig } from '../../src/server/db/schema.ts';
 import { createUser } from '../../src/server/users/service.ts';
-import { freePort } from '../../scripts/cluster/services.ts';
+import { startCluster } from '../start-cluster.ts';
 import { startChild, type Kind } from './clients.ts';
 
 /** One reading of a target's processes. */
@@ -138,41 +137,17 @@ export async function appSockets(port: number): Promise<number> {
 }
 
 /** The parts of `npm run cluster`'s ready line used here. */
-interface ClusterReady {
-  apps: { port: number; pid: number }[];
-  database_url: string;
-}
-
 /**
  * Starts `npm run cluster` with BENCH_CLUSTER_PROCESSES app processes (default 2) signing with
  * `secret`, switches the chat rules off and makes `senders` logged-in senders, as the
  * single-process hub does for itself.
  */
 export async function clusterTarget(senders: number, secret: string): Promise<Target> {
-  const child = spawn(process.execPath, ['scripts/cluster.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(await freePort()),
-      HOST: '127.0.0.1',
-      CLUSTER_PROCESSES: process.env.BENCH_CLUSTER_PROCESSES ?? '2',
-      LOG_REQUESTS: '0',
-      SECRET: secret,
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      DATA_DIR: '',
-      // Every load client comes from loopback: one address may hold them all here.
-      IM_MAX_PER_IP: '1000000',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const stopCluster = () => child.kill('SIGTERM');
-  process.once('exit', stopCluster);
-  const info = await new Promise<ClusterReady>((resolve, reject) => {
-    const lines = createInterface({ input: child.stdout });
-    lines.on('line', (line) => {
-      if (line.includes('"cluster_ready"')) resolve(JSON.parse(line) as ClusterReady);
-    });
-    child.once('exit', (code) => reject(new Error(`cluster exited with ${code}`)));
+  const { child, info, stop } = await startCluster({
+    CLUSTER_PROCESSES: process.env.BENCH_CLUSTER_PROCESSES ?? '2',
+    SECRET: secret,
+    // Every load client comes from loopback: one address may hold them all here.
+    IM_MAX_PER_IP: '1000000',
   });
   const database = await openDatabase({ url: info.database_url });
   const joins: { id: string; sig: string }[] = [];
@@ -209,11 +184,6 @@ export async function clusterTarget(senders: number, secret: string): Promise<Ta
         loopMaxMs: Math.max(...loops.map((l) => l.max)),
       };
     },
-    async stop() {
-      process.off('exit', stopCluster);
-      const exit = new Promise((r) => child.once('exit', r));
-      stopCluster();
-      await exit;
-    },
+    stop,
   };
 }
