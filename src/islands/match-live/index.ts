@@ -21,24 +21,31 @@ import { initTabs } from './tabs.ts';
 interface LiveData {
   view: MatchView;
   state: MatchLiveState;
-  /** Labels of states 0, 1 and 2. */
+  /** Labels of states 0 to 4 (MATCH_STATES). */
   statusLabels: string[];
+  /** The label of a live match at half-time. */
+  halfTime: string;
 }
 
 function panel(name: string): HTMLElement | null {
   return document.querySelector<HTMLElement>(`[data-panel="${name}"]`);
 }
 
-function drawScore(state: MatchLiveState, labels: string[]): void {
+function drawScore(state: MatchLiveState, data: LiveData): void {
   const score = document.querySelector<HTMLElement>('[data-score]');
   if (score) {
     score.textContent =
-      state.status === 0 ? 'VS' : `${state.homeScore ?? 0} : ${state.awayScore ?? 0}`;
+      state.status === 0 || state.status >= 3
+        ? 'VS'
+        : `${state.homeScore ?? 0} : ${state.awayScore ?? 0}`;
   }
   const label = document.querySelector<HTMLElement>('[data-state]');
   if (label) {
-    label.textContent = labels[state.status] ?? '';
-    label.classList.remove('s0', 's1', 's2');
+    label.textContent =
+      state.status === 1 && state.phase === 'ht'
+        ? data.halfTime
+        : (data.statusLabels[state.status] ?? '');
+    label.classList.remove('s0', 's1', 's2', 's3', 's4');
     label.classList.add(`s${state.status}`);
   }
   document.querySelector('.board')?.classList.toggle('live', state.status === 1);
@@ -49,13 +56,13 @@ function startLive(data: LiveData): void {
   $matchLiveChange.listen((change) => {
     const state = $matchLive.get();
     if (!change || !state) return;
-    if (change.kind === 'text') {
+    if (change.kind === 'text' || change.kind === 'remove') {
       const target = panel('live');
       if (!target) return;
       target.innerHTML = textLiveHtml(state.lines, view);
       target.querySelector(`[data-line="${change.lineId}"]`)?.classList.add('is-new');
     } else if (change.kind === 'score') {
-      drawScore(state, data.statusLabels);
+      drawScore(state, data);
     } else if (change.kind === 'stats') {
       const target = panel('stats');
       if (target) target.innerHTML = statsHtml(state.stats, view);

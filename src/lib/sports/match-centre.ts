@@ -85,18 +85,43 @@ export interface MatchLineups {
   away: TeamLineup;
 }
 
-/** Match states: 0 scheduled, 1 live, 2 finished (as MATCH_STATUS on the server). */
-export type MatchState = 0 | 1 | 2;
+/**
+ * Match states: 0 scheduled, 1 live, 2 finished, 3 postponed, 4 cancelled (as MATCH_STATUS on
+ * the server).
+ */
+export type MatchState = 0 | 1 | 2 | 3 | 4;
+
+/** Every match state, in MatchState's order. */
+export const MATCH_STATES: readonly MatchState[] = [0, 1, 2, 3, 4];
+
+/**
+ * Where a live match is: first half, half-time, second half, extra time, penalties (football);
+ * other sports leave it empty.
+ */
+export const MATCH_PHASES = ['1h', 'ht', '2h', 'et', 'pen'] as const;
+
+/** One of MATCH_PHASES. */
+export type MatchPhase = (typeof MATCH_PHASES)[number];
 
 /** A score change, with the state it leaves the match in. */
 export interface ScoreUpdate {
   home: number;
   away: number;
   status: MatchState;
+  /** The phase of a live match; absent or null otherwise. */
+  phase?: MatchPhase | null;
 }
 
-/** Kinds of a matchLive frame (the realtime protocol's `kind`). */
-export const MATCH_LIVE_KINDS = ['text', 'score', 'stats', 'lineup'] as const;
+/** A text line taken back by the desk: viewers drop it. */
+export interface LineRemoval {
+  id: number;
+}
+
+/**
+ * Kinds of a matchLive frame (the realtime protocol's `kind`). A `text` frame whose id is
+ * already shown replaces that line (a correction); `remove` takes one away.
+ */
+export const MATCH_LIVE_KINDS = ['text', 'score', 'stats', 'lineup', 'remove'] as const;
 
 /** One of MATCH_LIVE_KINDS. */
 export type MatchLiveKind = (typeof MATCH_LIVE_KINDS)[number];
@@ -107,6 +132,7 @@ export interface MatchLivePayloads {
   score: ScoreUpdate;
   stats: MatchStats;
   lineup: MatchLineups;
+  remove: LineRemoval;
 }
 
 /** Statistic keys per sport, in display order; the ones in PERCENT_STATS show a percent sign. */
@@ -194,8 +220,16 @@ export function isScoreUpdate(v: unknown): v is ScoreUpdate {
     isObject(v) &&
     isCount(v.home) &&
     isCount(v.away) &&
-    (v.status === 0 || v.status === 1 || v.status === 2)
+    (MATCH_STATES as readonly unknown[]).includes(v.status) &&
+    (v.phase === undefined ||
+      v.phase === null ||
+      (MATCH_PHASES as readonly unknown[]).includes(v.phase))
   );
+}
+
+/** True for a removal of one line. */
+export function isLineRemoval(v: unknown): v is LineRemoval {
+  return isObject(v) && isCount(v.id) && v.id > 0;
 }
 
 const isPair = (v: unknown): v is PeriodScore => isObject(v) && isCount(v.home) && isCount(v.away);
@@ -252,4 +286,5 @@ export const MATCH_LIVE_GUARDS: {
   score: isScoreUpdate,
   stats: isMatchStats,
   lineup: isMatchLineups,
+  remove: isLineRemoval,
 };

@@ -94,6 +94,37 @@ describe('applyMatchLive', () => {
     expect(applyMatchLive(once, frame('text', line))).toBeNull();
   });
 
+  it('replaces a shown line with its correction, in its place', () => {
+    const once = applyMatchLive(state, frame('text', line))!.state;
+    const fixed = { ...line, minute: 24, en: 'GOAL! Header from a corner.' };
+    const next = applyMatchLive(once, frame('text', fixed));
+    expect(next?.kind).toBe('text');
+    expect(next?.state.lines).toHaveLength(2);
+    expect(next?.state.lines[0]).toEqual(fixed);
+  });
+
+  it('takes a removed line away and ignores the removal of one it does not show', () => {
+    const once = applyMatchLive(state, frame('text', line))!.state;
+    const next = applyMatchLive(once, frame('remove', { id: 2 }));
+    expect(next?.kind).toBe('remove');
+    expect(next?.state.lines.map((l) => l.id)).toEqual([1]);
+    expect(applyMatchLive(next!.state, frame('remove', { id: 2 }))).toBeNull();
+    expect(applyMatchLive(once, frame('remove', { id: 0 }))).toBeNull();
+  });
+
+  it('keeps the phase of a live match only', () => {
+    const ht = applyMatchLive(state, frame('score', { home: 1, away: 0, status: 1, phase: 'ht' }));
+    expect(ht?.state.phase).toBe('ht');
+    const ft = applyMatchLive(
+      ht!.state,
+      frame('score', { home: 1, away: 0, status: 2, phase: 'ht' }),
+    );
+    expect(ft?.state.phase).toBeNull();
+    expect(
+      applyMatchLive(state, frame('score', { home: 1, away: 0, status: 1, phase: 'x' })),
+    ).toBeNull();
+  });
+
   it(`keeps at most ${MAX_TEXT_LINES} lines`, () => {
     let s = state;
     for (let i = 0; i < MAX_TEXT_LINES + 5; i += 1) {

@@ -9,6 +9,7 @@ import {
   type MatchLineups,
   type MatchLiveKind,
   type MatchLivePayloads,
+  type MatchPhase,
   type MatchState,
   type MatchStats,
   type TextLine,
@@ -24,6 +25,8 @@ export const MAX_TEXT_LINES = 300;
 export interface MatchLiveState {
   matchId: number;
   status: MatchState;
+  /** Where a live match is (half-time ...); null when not known or not live. */
+  phase?: MatchPhase | null;
   homeScore: number | null;
   awayScore: number | null;
   /** Newest first. */
@@ -82,7 +85,9 @@ export function readMatchLive(data: unknown): MatchLiveUpdate | null {
 
 /**
  * The state after one frame and the kind that changed, or null when the frame is ignored (other
- * match, rule above, a text line already shown). The state passed in is not modified.
+ * match, rule above, a text line shown already exactly so, a removal of a line not shown). A text
+ * line with the id of one shown replaces it: the desk corrected it. The state passed in is not
+ * modified.
  */
 export function applyMatchLive(
   state: MatchLiveState,
@@ -92,18 +97,34 @@ export function applyMatchLive(
   if (!update || update.matchId !== state.matchId) return null;
   switch (update.kind) {
     case 'text': {
-      if (state.lines.some((line) => line.id === update.value.id)) return null;
-      const lines = [...state.lines, update.value]
+      const line = update.value;
+      const shown = state.lines.find((l) => l.id === line.id);
+      if (
+        shown &&
+        shown.minute === line.minute &&
+        shown.kind === line.kind &&
+        shown.zh === line.zh &&
+        shown.en === line.en
+      ) {
+        return null;
+      }
+      const lines = [...state.lines.filter((l) => l.id !== line.id), line]
         .sort((a, b) => b.minute - a.minute || b.id - a.id)
         .slice(0, MAX_TEXT_LINES);
       return { state: { ...state, lines }, kind: 'text' };
     }
     case 'score': {
       const { home, away, status } = update.value;
+      const phase = status === 1 ? (update.value.phase ?? null) : null;
       return {
-        state: { ...state, homeScore: home, awayScore: away, status },
+        state: { ...state, homeScore: home, awayScore: away, status, phase },
         kind: 'score',
       };
+    }
+    case 'remove': {
+      if (!state.lines.some((l) => l.id === update.value.id)) return null;
+      const lines = state.lines.filter((l) => l.id !== update.value.id);
+      return { state: { ...state, lines }, kind: 'remove' };
     }
     case 'stats':
       return { state: { ...state, stats: update.value }, kind: 'stats' };

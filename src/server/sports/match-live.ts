@@ -7,13 +7,14 @@
  * const stop = onMatchLive((m) => hub.toMatch(m.matchId, { type: SERVER_FRAME.matchLive, data: m }));
  * await publishMatchLive(db, 42, { kind: 'text', minute: 67, event: 'goal', zh: '进球！', en: 'Goal!' });
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   MATCH_LIVE_GUARDS,
   type MatchEventKind,
   type MatchLineups,
   type MatchLiveKind,
   type MatchLivePayloads,
+  type MatchPhase,
   type MatchState,
   type MatchStats,
 } from '../../lib/sports/match-centre.ts';
@@ -25,12 +26,16 @@ import { log } from '../log.ts';
 /** What publishMatchLive announces: the data of a matchLive frame; payload is the value as JSON. */
 export type MatchLiveMessage = MatchLiveData;
 
-/** An update to publish, by kind. */
+/**
+ * An update to publish, by kind. A text line with an `id` corrects that line of the match; one
+ * written in one language only is shown in that language on both sites until it is translated.
+ */
 export type MatchLiveInput =
-  | { kind: 'text'; minute: number; event?: MatchEventKind; zh: string; en: string }
-  | { kind: 'score'; home: number; away: number; status?: MatchState }
+  | { kind: 'text'; id?: number; minute: number; event?: MatchEventKind; zh: string; en: string }
+  | { kind: 'score'; home: number; away: number; status?: MatchState; phase?: MatchPhase | null }
   | { kind: 'stats'; stats: MatchStats }
-  | { kind: 'lineup'; lineups: MatchLineups };
+  | { kind: 'lineup'; lineups: MatchLineups }
+  | { kind: 'remove'; id: number };
 
 /** Receives every published update. */
 export type MatchLiveListener = (message: MatchLiveMessage) => void;
@@ -80,25 +85,40 @@ async function store(
 ): Promise<MatchLivePayloads[MatchLiveKind]> {
   switch (input.kind) {
     case 'text': {
+      const zh = input.zh.trim();
+      const en = input.en.trim();
       const draft = {
-        id: 0,
+        id: input.id ?? 0,
         minute: input.minute,
         kind: input.event ?? 'info',
-        zh: input.zh.trim(),
-        en: input.en.trim(),
+        zh: zh || en,
+        en: en || zh,
       };
       check('text', draft);
+      const values = { minute: draft.minute, kind: draft.kind, textZh: draft.zh, textEn: draft.en };
+      if (input.id !== undefined) {
+        const updated = await db
+          .update(matchEvents)
+          .set(values)
+          .where(and(eq(matchEvents.id, input.id), eq(matchEvents.matchId, matchId)))
+          .returning({ id: matchEvents.id });
+        if (updated.length === 0) throw new MatchLiveError(`unknown line ${input.id}`);
+        return draft;
+      }
       const [row] = await db
         .insert(matchEvents)
-        .values({
-          matchId,
-          minute: draft.minute,
-          kind: draft.kind,
-          textZh: draft.zh,
-          textEn: draft.en,
-        })
+        .values({ matchId, ...values })
         .returning({ id: matchEvents.id });
       return { ...draft, id: row!.id };
+    }
+    case 'remove': {
+      const removal = check('remove', { id: input.id });
+      const gone = await db
+        .delete(matchEvents)
+        .where(and(eq(matchEvents.id, removal.id), eq(matchEvents.matchId, matchId)))
+        .returning({ id: matchEvents.id });
+      if (gone.length === 0) throw new MatchLiveError(`unknown line ${input.id}`);
+      return removal;
     }
     case 'score': {
       const [current] = await db
@@ -110,10 +130,12 @@ async function store(
         (current?.status === MATCH_STATUS.scheduled
           ? MATCH_STATUS.live
           : current?.status)) as MatchState;
-      const value = check('score', { home: input.home, away: input.away, status });
+      // Only a live match has a phase.
+      const phase = status === MATCH_STATUS.live ? (input.phase ?? null) : null;
+      const value = check('score', { home: input.home, away: input.away, status, phase });
       await db
         .update(matches)
-        .set({ homeScore: value.home, awayScore: value.away, status: value.status })
+        .set({ homeScore: value.home, awayScore: value.away, status: value.status, phase })
         .where(eq(matches.id, matchId));
       return value;
     }

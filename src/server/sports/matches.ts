@@ -11,10 +11,12 @@ export interface MatchCard {
   sportId: number;
   league: string;
   startTime: Date;
-  /** 0 scheduled, 1 live, 2 finished. */
+  /** 0 scheduled, 1 live, 2 finished, 3 postponed, 4 cancelled (MATCH_STATUS). */
   status: number;
-  home: { id: number; name: string; color: string };
-  away: { id: number; name: string; color: string };
+  /** Where a live match is (MATCH_PHASES), or null. */
+  phase: string | null;
+  home: { id: number; name: string; color: string; crest: string | null };
+  away: { id: number; name: string; color: string; crest: string | null };
   homeScore: number | null;
   awayScore: number | null;
   /** Anchor ids of rooms broadcasting this match now. */
@@ -105,12 +107,15 @@ async function queryMatches(db: Db, locale: Locale, conditions: SQL[]) {
       league: zh ? leagues.nameZh : leagues.nameEn,
       startTime: matches.startTime,
       status: matches.status,
+      phase: matches.phase,
       homeId: home.id,
       homeName: zh ? home.nameZh : home.nameEn,
       homeColor: home.color,
+      homeCrest: home.crest,
       awayId: away.id,
       awayName: zh ? away.nameZh : away.nameEn,
       awayColor: away.color,
+      awayCrest: away.crest,
       homeScore: matches.homeScore,
       awayScore: matches.awayScore,
     })
@@ -131,8 +136,9 @@ async function queryMatches(db: Db, locale: Locale, conditions: SQL[]) {
     league: r.league,
     startTime: r.startTime,
     status: r.status,
-    home: { id: r.homeId, name: r.homeName, color: r.homeColor },
-    away: { id: r.awayId, name: r.awayName, color: r.awayColor },
+    phase: r.phase,
+    home: { id: r.homeId, name: r.homeName, color: r.homeColor, crest: r.homeCrest },
+    away: { id: r.awayId, name: r.awayName, color: r.awayColor, crest: r.awayCrest },
     homeScore: r.homeScore,
     awayScore: r.awayScore,
     liveRooms: rooms.get(r.id) ?? [],

@@ -15,6 +15,8 @@ export interface TeamPage {
   sportId: number;
   name: string;
   color: string;
+  /** Uploaded crest, or null. */
+  crest: string | null;
   /** Competitions it plays in, most matches first. */
   leagues: { id: number; name: string }[];
   /** Finished matches, latest first. */
@@ -79,11 +81,14 @@ export async function getTeamPage(
     sportId: team.sportId,
     name: zh ? team.nameZh : team.nameEn,
     color: team.color,
+    crest: team.crest,
     leagues: leagueRows
       .sort((a, b) => (counts.get(b.id) ?? 0) - (counts.get(a.id) ?? 0))
       .map((l) => ({ id: l.id, name: zh ? l.nameZh : l.nameEn })),
     recent,
-    upcoming: all.filter((m) => m.status !== MATCH_STATUS.finished).slice(0, limit),
+    upcoming: all
+      .filter((m) => m.status !== MATCH_STATUS.finished && m.status !== MATCH_STATUS.cancelled)
+      .slice(0, limit),
     form: recent.slice(0, 5).map((m) => outcomeFor(m, id)),
     record: {
       W: recent.filter((m) => outcomeFor(m, id) === 'W').length,

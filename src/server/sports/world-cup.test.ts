@@ -2,13 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { MatchCard } from './matches.ts';
 import { buildTables } from './world-cup.ts';
 
-const team = (id: number) => ({ id, name: `T${id}`, color: '#000' });
+const team = (id: number) => ({ id, name: `T${id}`, color: '#000', crest: null });
 const match = (home: number, away: number, score: [number, number] | null): MatchCard => ({
   id: home * 10 + away,
   sportId: 1,
   league: 'Cup',
   startTime: new Date(0),
   status: score ? 2 : 0,
+  phase: null,
   home: team(home),
   away: team(away),
   homeScore: score?.[0] ?? null,

@@ -29,6 +29,8 @@ export const leagues = pgTable('leagues', {
   nameEn: text('name_en').notNull(),
   /** Short label shown on match cards. */
   shortName: text('short_name').notNull(),
+  /** The data provider's id ("fd:2021") when imported from a fixtures feed; unique. */
+  externalRef: text('external_ref').unique(),
 });
 
 /** Teams or players. */
@@ -39,10 +41,20 @@ export const teams = pgTable('teams', {
   nameEn: text('name_en').notNull(),
   /** Brand colour used to draw the crest. */
   color: text('color').notNull(),
+  /** Uploaded crest picture (an /uploads/ URL); null draws the crest from the colour. */
+  crest: text('crest'),
+  /** The data provider's id ("fd:57") when imported from a fixtures feed; unique. */
+  externalRef: text('external_ref').unique(),
 });
 
-/** Match states: 0 scheduled, 1 live, 2 finished. */
-export const MATCH_STATUS = { scheduled: 0, live: 1, finished: 2 } as const;
+/** Match states: 0 scheduled, 1 live, 2 finished, 3 postponed, 4 cancelled (see MatchState). */
+export const MATCH_STATUS = {
+  scheduled: 0,
+  live: 1,
+  finished: 2,
+  postponed: 3,
+  cancelled: 4,
+} as const;
 
 /** Fixtures with their scores. */
 export const matches = pgTable(
@@ -65,8 +77,15 @@ export const matches = pgTable(
     status: smallint('status').notNull().default(0),
     homeScore: integer('home_score'),
     awayScore: integer('away_score'),
+    /** Where a live match is (MATCH_PHASES: 1h, ht, 2h, et, pen); null otherwise. */
+    phase: text('phase'),
+    /** The data provider's id ("fd:327117") when imported from a fixtures feed; unique. */
+    externalRef: text('external_ref').unique(),
   },
-  (t) => [index('matches_start_idx').on(t.startTime)],
+  (t) => [
+    index('matches_start_idx').on(t.startTime),
+    check('matches_status_known', sql`${t.status} between 0 and 4`),
+  ],
 );
 
 // ---------------------------------------------------------------------------------------------
