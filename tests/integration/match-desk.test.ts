@@ -259,7 +259,9 @@ describe.each(DB_KINDS)('match desk on %s', (kind) => {
       editor.headers,
     );
     expect(cancelled.data.fixture).toMatchObject({ status: 4, home_score: null });
-    expect(heard.map((m) => JSON.parse(m.payload).status)).toEqual([3, 0, 4]);
+    expect(heard.map((m) => (JSON.parse(m.payload) as { status: number }).status)).toEqual([
+      3, 0, 4,
+    ]);
     const list = await call('GET', '/list?from=2026-11-29&days=1', undefined, editor.headers);
     expect(list.data.list.map((f) => f.id)).toContain(fixture.id);
     const trail = await t.rt.db.select().from(adminAudit).where(eq(adminAudit.actorId, editor.id));
