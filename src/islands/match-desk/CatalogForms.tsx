@@ -155,7 +155,7 @@ export function TeamForm({
             type="file"
             name="crest"
             accept="image/png,image/jpeg,image/webp"
-            className="sr-only"
+            className="md-sr"
             onChange={(e) => {
               const file = e.target.files?.[0];
               e.target.value = '';

@@ -27,18 +27,20 @@ function typing(target: EventTarget | null): boolean {
 /** The line composer; `editing` loads a line for correction. */
 export function LineComposer({
   fixture,
-  lastMinute,
+  minute,
+  onMinute,
   editing,
   onEdited,
 }: {
   fixture: DeskFixture;
-  lastMinute: number;
+  /** The minute of the next line, as typed. */
+  minute: string;
+  onMinute: (minute: string) => void;
   editing: TextLine | null;
   onEdited: () => void;
 }) {
   const t = useT();
   const locale = useStore($locale);
-  const [minute, setMinute] = useState(String(lastMinute));
   const [kind, setKind] = useState<MatchEventKind>('info');
   const [zh, setZh] = useState('');
   const [en, setEn] = useState('');
@@ -54,12 +56,12 @@ export function LineComposer({
 
   useEffect(() => {
     if (!editing) return;
-    setMinute(String(editing.minute));
+    onMinute(String(editing.minute));
     setKind(editing.kind);
     setZh(editing.zh);
     setEn(editing.en);
     first.current?.focus();
-  }, [editing]);
+  }, [editing, onMinute]);
 
   // The shortcuts, for the whole page while the desk is open.
   useEffect(() => {
@@ -139,7 +141,7 @@ export function LineComposer({
       data-fixture={fixture.id}
     >
       <h2 id="md-composer-title">
-        {editing ? t('matchDesk.live.correct') : t('matchDesk.live.lines')}
+        {editing ? t('matchDesk.live.correct') : t('matchDesk.live.compose')}
       </h2>
       <div className="md-compose-row">
         <label className="md-minute">
@@ -150,7 +152,7 @@ export function LineComposer({
             min={0}
             max={200}
             value={minute}
-            onChange={(e) => setMinute(e.target.value)}
+            onChange={(e) => onMinute(e.target.value)}
             onKeyDown={onKeyDown}
           />
         </label>

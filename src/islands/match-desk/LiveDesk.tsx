@@ -9,7 +9,7 @@ import { $locale } from '../../lib/stores/locale.ts';
 import { $deskConnected, $deskMatch, scoreGoal, sendScore } from '../../lib/stores/match-desk.ts';
 import { useAction } from '../admin/use-panel.ts';
 import { useT } from '../use-t.ts';
-import { nameIn } from './desk-format.ts';
+import { minutesSince, nameIn } from './desk-format.ts';
 import { LineComposer } from './LineComposer.tsx';
 import { LineList } from './LineList.tsx';
 import { LineupsEditor } from './LineupsEditor.tsx';
@@ -23,6 +23,8 @@ export function LiveDesk() {
   const connected = useStore($deskConnected);
   const { busy, run } = useAction();
   const [editing, setEditing] = useState<TextLine | null>(null);
+  // The minute of the next line: the last line's, or the time since kick-off (a new match).
+  const [minute, setMinute] = useState<string | null>(null);
   if (!open) return <p className="ad-muted">…</p>;
   const { fixture, live } = open;
   const home = live.homeScore ?? 0;
@@ -31,8 +33,22 @@ export function LiveDesk() {
   const phase = live.phase ?? null;
   const score = (h: number, a: number, s: 0 | 1 | 2, p: MatchPhase | null) =>
     void run(() => sendScore(h, a, s, s === 1 ? p : null), t('matchDesk.live.scoreSaved'));
-  const lastMinute = live.lines[0]?.minute ?? 0;
   const football = fixture.sport_id === 1;
+  const nextMinute =
+    minute ??
+    String(
+      live.lines[0]?.minute ??
+        (live.status === 1 ? Math.min(90, minutesSince(fixture.start_time)) : 0),
+    );
+  const at = () => Number(nextMinute) || 0;
+  const crest = (side: 'home' | 'away') => {
+    const team = fixture[side];
+    return team.crest ? (
+      <img className="md-crest" src={team.crest} alt="" width={32} height={32} />
+    ) : (
+      <span className="md-crest" style={{ background: team.color }} aria-hidden="true" />
+    );
+  };
 
   return (
     <div className="md-live" data-live-desk={fixture.id}>
@@ -44,12 +60,15 @@ export function LiveDesk() {
       </p>
       <section className="ad-card md-board" aria-label={t('matchDesk.live.state')}>
         <div className="md-side">
-          <strong>{nameIn(locale, fixture.home)}</strong>
+          <span className="md-side-name">
+            {crest('home')}
+            <strong>{nameIn(locale, fixture.home)}</strong>
+          </span>
           <button
             type="button"
             className="btn btn-primary"
             disabled={busy}
-            onClick={() => void run(() => scoreGoal('home', lastMinute), '')}
+            onClick={() => void run(() => scoreGoal('home', at()), '')}
           >
             {t('matchDesk.live.goalFor', { team: nameIn(locale, fixture.home) })}
           </button>
@@ -74,12 +93,15 @@ export function LiveDesk() {
           />
         </div>
         <div className="md-side is-away">
-          <strong>{nameIn(locale, fixture.away)}</strong>
+          <span className="md-side-name">
+            {crest('away')}
+            <strong>{nameIn(locale, fixture.away)}</strong>
+          </span>
           <button
             type="button"
             className="btn btn-primary"
             disabled={busy}
-            onClick={() => void run(() => scoreGoal('away', lastMinute), '')}
+            onClick={() => void run(() => scoreGoal('away', at()), '')}
           >
             {t('matchDesk.live.goalFor', { team: nameIn(locale, fixture.away) })}
           </button>
@@ -119,7 +141,8 @@ export function LiveDesk() {
       </section>
       <LineComposer
         fixture={fixture}
-        lastMinute={lastMinute}
+        minute={nextMinute}
+        onMinute={setMinute}
         editing={editing}
         onEdited={() => setEditing(null)}
       />
@@ -153,7 +176,7 @@ function ScoreInput({
   };
   return (
     <label>
-      <span className="sr-only">{label}</span>
+      <span className="md-sr">{label}</span>
       <input
         type="number"
         name={name}

@@ -70,6 +70,7 @@ export const matchDesk = {
     post: 'Post',
     correct: 'Save correction',
     cancelEdit: 'Cancel',
+    compose: 'New line',
     lines: 'Text live',
     noLines: 'No lines yet. The first one goes out as soon as you press Enter.',
     editLine: 'Correct',

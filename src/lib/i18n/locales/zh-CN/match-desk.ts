@@ -70,6 +70,7 @@ export const matchDesk = {
     post: '发送',
     correct: '保存更正',
     cancelEdit: '取消',
+    compose: '发一条直播',
     lines: '文字直播',
     noLines: '还没有内容。按下回车，第一条立即发出。',
     editLine: '更正',
