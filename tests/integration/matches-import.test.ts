@@ -1,12 +1,17 @@
 /**
  * Importing football-data.org v4 match lists (saved responses in tests/fixtures/football-data):
  * leagues and teams matched or created, matches created and brought up to date through
- * publishMatchLive, a second import changing nothing, malformed matches skipped; and the
- * scheduled pull against a local HTTP server standing in for the provider's address.
+ * publishMatchLive, a second import changing nothing, malformed matches skipped; the scheduled
+ * pull against a local HTTP server standing in for the provider's address; and the command
+ * line's import of a saved file.
  */
-import { readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { asc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { leagues, matches, MATCH_STATUS, teams } from '../../src/server/db/schema.ts';
@@ -236,5 +241,57 @@ describe.each(DB_KINDS)('the scheduled pull on %s', (kind) => {
     expect(url.searchParams.get('competitions')).toBe('PL,CL');
     expect(url.searchParams.get('dateFrom')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(url.searchParams.get('dateTo')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+});
+
+describe('npm run matches:import', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'arena-matches-import-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  /** Runs the real script on a PGlite folder of its own (no DATABASE_URL, no Redis). */
+  function run(
+    ...args: string[]
+  ): Promise<{ code: number | null; stdout: string; stderr: string }> {
+    return new Promise((resolve) => {
+      const child = spawn(process.execPath, ['scripts/matches-import.ts', ...args], {
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', SEED_DEMO: '0' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+      child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+      child.once('exit', (code) => resolve({ code, stdout, stderr }));
+    });
+  }
+  const fixture = (name: string) => fileURLToPath(new URL(name, FIXTURES));
+
+  it('says what is wrong with the file and opens no database', async () => {
+    const missing = await run(path.join(dataDir, 'nothing.json'));
+    expect(missing).toMatchObject({ code: 2, stdout: '' });
+    expect(missing.stderr).toMatch(/^No such file: .*nothing\.json\n$/);
+    const notJson = path.join(dataDir, 'cut.json');
+    writeFileSync(notJson, '{"matches": [');
+    expect(await run(notJson)).toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/is not JSON/) as unknown,
+    });
+    const notList = await run(fileURLToPath(new URL('../../package.json', import.meta.url)));
+    expect(notList.code).toBe(2);
+    expect(notList.stderr).toContain('is not a football-data.org match list');
+    expect((await run()).stderr).toContain('Usage: npm run matches:import -- FILE');
+    expect(existsSync(path.join(dataDir, 'pglite'))).toBe(false);
+  });
+
+  it('imports a saved response and prints the counts, then finds nothing to change', async () => {
+    const first = await run(fixture('matches.json'));
+    expect(first.stderr).toBe('');
+    expect(first.code).toBe(0);
+    expect(first.stdout).toContain('matches  9 created, 0 updated, 0 unchanged');
+    expect(first.stdout).toContain('skipped  0');
+    const second = await run(fixture('matches.json'));
+    expect(second.code).toBe(0);
+    expect(second.stdout).toContain('leagues  0 created, 5 matched');
+    expect(second.stdout).toContain('matches  0 created, 0 updated, 9 unchanged');
   });
 });
