@@ -20,7 +20,9 @@ import { importMatches } from '../../src/server/sports/feed/import.ts';
 import { FeedFormatError } from '../../src/server/sports/feed/provider.ts';
 import { startFeedPull } from '../../src/server/sports/feed/pull.ts';
 import { onMatchLive, type MatchLiveMessage } from '../../src/server/sports/match-live.ts';
+import { createRedisState, type SharedState } from '../../src/server/shared/state.ts';
 import { DB_KINDS, openTestRuntime, type TestRuntime } from './helpers.ts';
+import { hasRedis, startRedis, type TestRedis } from './redis-helpers.ts';
 import { until } from './wait.ts';
 
 const FIXTURES = new URL('../fixtures/football-data/', import.meta.url);
@@ -241,6 +243,41 @@ describe.each(DB_KINDS)('the scheduled pull on %s', (kind) => {
     expect(url.searchParams.get('competitions')).toBe('PL,CL');
     expect(url.searchParams.get('dateFrom')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(url.searchParams.get('dateTo')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+});
+
+describe.runIf(hasRedis)('the scheduled pull on two processes sharing Redis', () => {
+  const KEY = 'k3y-for-the-cluster-0123456789';
+  let t: TestRuntime;
+  let redis: TestRedis;
+  let states: SharedState[] = [];
+  let api: Awaited<ReturnType<typeof provider>>;
+
+  beforeAll(async () => {
+    t = await openTestRuntime('pglite');
+    redis = await startRedis();
+    states = await Promise.all([createRedisState(redis.url), createRedisState(redis.url)]);
+    api = await provider(readFileSync(new URL('matches.json', FIXTURES), 'utf8'), KEY);
+  });
+  afterAll(async () => {
+    await api?.close();
+    await Promise.all(states.map((s) => s.close()));
+    redis?.stop();
+    await t?.dispose();
+  });
+
+  it('pulls from one of them only', async () => {
+    const config = { key: KEY, baseUrl: api.url, intervalMs: 60_000, competitions: ['PL'] };
+    // Two processes of one deployment: the same database, each its own connection to Redis.
+    const pulls = states.map((shared) => startFeedPull({ ...t.rt, shared }, config));
+    await until('the import', async () => {
+      const rows = await t.rt.db.select().from(matches).where(like(matches.externalRef, 'fd:%'));
+      return rows.length === 9;
+    });
+    // Give the other process time to ask, should it (wrongly) think it may.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await Promise.all(pulls.map((p) => p.stop()));
+    expect(api.seen).toHaveLength(1);
   });
 });
 
