@@ -15,7 +15,7 @@ import { importMatches, type ImportReport } from './import.ts';
 
 /** Days before today (UTC) whose matches are pulled again, for results that came in late. */
 const DAYS_BACK = 1;
-/** Days after today (UTC) whose fixtures are pulled; the provider takes 10 days at most. */
+/** Days after today (UTC) whose fixtures are pulled: the coming week, in one short answer. */
 const DAYS_AHEAD = 7;
 /** Longest wait for the provider's answer. */
 const REQUEST_TIMEOUT_MS = 20_000;
