@@ -74,7 +74,9 @@ test('a desk editor runs a match from kick-off to full time and a viewer follows
       .setInputFiles({ name: 'crest.png', mimeType: 'image/png', buffer: await crestPicture() });
     await expect(page.locator('.md-crest-field img.md-crest')).toBeVisible();
     await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByPlaceholder('Find by name').fill('harbour');
     const row = page.locator('.md-catalog li', { hasText: TEAM });
+    await expect(page.locator('.md-catalog li')).toHaveCount(1);
     await expect(row.locator('img.md-crest')).toBeVisible();
     await expectAccessible(page);
     await screenshot(page, info, 'match-desk-teams-1440-en-US');

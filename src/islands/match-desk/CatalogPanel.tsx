@@ -18,8 +18,14 @@ export function CatalogPanel({ kind }: { kind: 'teams' | 'leagues' }) {
   const catalog = useStore($deskCatalog);
   const [sport, setSport] = useState<number>(SPORT_ID.football);
   const [editing, setEditing] = useState<DeskTeam | DeskLeague | 'new' | null>(null);
+  const [find, setFind] = useState('');
+  const needle = find.trim().toLowerCase();
   const rows = (kind === 'teams' ? catalog?.teams : catalog?.leagues)?.filter(
-    (r) => r.sport_id === sport,
+    (r) =>
+      r.sport_id === sport &&
+      (!needle ||
+        r.name_en.toLowerCase().includes(needle) ||
+        r.name_zh.toLowerCase().includes(needle)),
   );
   const close = () => setEditing(null);
 
@@ -43,6 +49,15 @@ export function CatalogPanel({ kind }: { kind: 'teams' | 'leagues' }) {
             {t(`matchDesk.sports.${s}`)}
           </button>
         ))}
+        <label className="md-find">
+          <span className="md-sr">{t('matchDesk.catalog.find')}</span>
+          <input
+            type="search"
+            value={find}
+            placeholder={t('matchDesk.catalog.find')}
+            onChange={(e) => setFind(e.target.value)}
+          />
+        </label>
       </div>
       {editing &&
         (kind === 'teams' ? (

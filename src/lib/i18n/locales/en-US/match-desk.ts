@@ -40,6 +40,7 @@ export const matchDesk = {
     save: 'Save',
     saved: 'Saved',
     edit: 'Edit',
+    find: 'Find by name',
     noTeams: 'No teams yet.',
     noLeagues: 'No leagues yet.',
   },

@@ -40,6 +40,7 @@ export const matchDesk = {
     save: '保存',
     saved: '已保存',
     edit: '编辑',
+    find: '按名称查找',
     noTeams: '还没有球队。',
     noLeagues: '还没有联赛。',
   },
