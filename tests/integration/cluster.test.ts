@@ -238,7 +238,8 @@ describe.runIf(ready)('npm run cluster', () => {
     const watcher = await connect(`${appB.replace('http', 'ws')}/im`);
     open.push(watcher);
     watcher.send(CLIENT_FRAME.watchMatch, { matchId });
-    // The watch is in place once a first line reaches the socket; then the timed one.
+    // watchMatch has no answer: give process B a moment to take it before the line goes out.
+    await new Promise((resolve) => setTimeout(resolve, 200));
     const text = `Desk line ${randomBytes(4).toString('hex')}`;
     const posted = await api<{ line: { id: number } }>(
       appA,
