@@ -262,6 +262,15 @@ describe.each(DB_KINDS)('match desk on %s', (kind) => {
     expect(heard.map((m) => (JSON.parse(m.payload) as { status: number }).status)).toEqual([
       3, 0, 4,
     ]);
+    // A cancelled match cannot be booked.
+    const book = await callApi(
+      api,
+      'POST',
+      '/api/match/book',
+      { match_id: fixture.id },
+      editor.headers,
+    );
+    expect(book.msg).toBe('This match was cancelled and cannot be booked');
     const list = await call('GET', '/list?from=2026-11-29&days=1', undefined, editor.headers);
     expect(list.data.list.map((f) => f.id)).toContain(fixture.id);
     const trail = await t.rt.db.select().from(adminAudit).where(eq(adminAudit.actorId, editor.id));
