@@ -23,6 +23,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { adRoutes, AD_MOUNT } from './ads/routes.ts';
 import { adminConsoleRoutes, ADMIN_CONSOLE_MOUNT } from './admin/routes.ts';
 import { newsroomRoutes, NEWSROOM_MOUNT } from './content/routes.ts';
+import { matchDeskRoutes, MATCH_DESK_MOUNT } from './matchdesk/routes.ts';
 import {
   adminApplicationRoutes,
   anchorApplyRoutes,
@@ -127,6 +128,7 @@ export function createApi(rt: Runtime): Hono<ApiEnv> {
   app.route(ADMIN_APPLICATION_MOUNT, adminApplicationRoutes);
   app.route(ADMIN_CONSOLE_MOUNT, adminConsoleRoutes());
   app.route(NEWSROOM_MOUNT, newsroomRoutes());
+  app.route(MATCH_DESK_MOUNT, matchDeskRoutes());
   app.route(ADMIN_QUIZ_MOUNT, adminQuizRoutes);
   app.route(QUIZ_MOUNT, quizRoutes());
   app.route(USER_MOUNT, userRoutes());

@@ -123,6 +123,23 @@ export interface Env {
   apiResponseKey: Uint8Array | undefined;
   /** The chat provider: the built-in hub (default), or Tencent Cloud Chat for the rooms' chat. */
   im: ImConfig;
+  /** The scheduled pull of fixtures and scores from football-data.org (sports/feed/). */
+  footballData: FootballDataConfig;
+}
+
+/**
+ * The football-data.org pull: with a key (FOOTBALL_DATA_KEY, never logged) one process of the
+ * deployment pulls the competitions' matches every interval; without one nothing is pulled.
+ */
+export interface FootballDataConfig {
+  /** The account's API token, sent as X-Auth-Token; empty turns the pull off. */
+  key: string;
+  /** Origin of the API (FOOTBALL_DATA_URL, default https://api.football-data.org). */
+  baseUrl: string;
+  /** Milliseconds between two pulls (FOOTBALL_DATA_INTERVAL_SECONDS, default 60, at least 10). */
+  intervalMs: number;
+  /** Competition codes pulled (FOOTBALL_DATA_COMPETITIONS, default PL,PD,SA,BL1,CL). */
+  competitions: string[];
 }
 
 /** Parses a percentage with at most two decimals ("50", "62.5") into basis points. */
@@ -302,6 +319,34 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
       ? parseResponseKey(source.API_RESPONSE_KEY, 'API_RESPONSE_KEY')
       : undefined,
     im: imConfig(source),
+    footballData: footballDataConfig(source),
+  };
+}
+
+/**
+ * FOOTBALL_DATA_KEY, _URL, _INTERVAL_SECONDS and _COMPETITIONS. The interval's floor keeps one
+ * pull a call well inside the free plan's 10 calls a minute. Errors never repeat the key.
+ */
+function footballDataConfig(source: NodeJS.ProcessEnv): FootballDataConfig {
+  const baseUrl = (source.FOOTBALL_DATA_URL || 'https://api.football-data.org').replace(/\/+$/, '');
+  if (!/^https?:\/\/[^/?#\s]+$/.test(baseUrl))
+    throw new Error(
+      `Bad FOOTBALL_DATA_URL: ${baseUrl} (an origin such as https://api.football-data.org)`,
+    );
+  const competitions = (source.FOOTBALL_DATA_COMPETITIONS || 'PL,PD,SA,BL1,CL')
+    .split(',')
+    .map((code) => code.trim().toUpperCase())
+    .filter(Boolean);
+  for (const code of competitions)
+    if (!/^[A-Z0-9]{2,6}$/.test(code))
+      throw new Error(`Bad FOOTBALL_DATA_COMPETITIONS: ${code} (competition codes such as PL,CL)`);
+  if (competitions.length === 0)
+    throw new Error('Bad FOOTBALL_DATA_COMPETITIONS: empty (competition codes such as PL,CL)');
+  return {
+    key: (source.FOOTBALL_DATA_KEY ?? '').trim(),
+    baseUrl,
+    intervalMs: whole(source, 'FOOTBALL_DATA_INTERVAL_SECONDS', 60, 10) * 1000,
+    competitions,
   };
 }
 

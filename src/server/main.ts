@@ -18,6 +18,7 @@ import { dropPublisher } from './media/control.ts';
 import { startFrameGrabber } from './media/frame-grabber.ts';
 import { createHub } from './realtime/hub.ts';
 import { startRecordingSweeps } from './recordings/worker.ts';
+import { startFeedPull } from './sports/feed/pull.ts';
 import { peekRuntime, setRuntime } from './runtime.ts';
 import { endDueLives } from './studio/live.ts';
 import { startDemoMatch } from './seed/demo-player.ts';
@@ -119,6 +120,9 @@ export async function startServer(
       ? startDemoMatch(rt, { paceMs: env.demoMatchPaceMs })
       : undefined;
 
+  // Fixtures and scores from football-data.org, with FOOTBALL_DATA_KEY (sports/feed/pull.ts).
+  const feed = startFeedPull(rt);
+
   // Files the embedded database created since (mode 0666, see data-dir.ts) are closed again;
   // everything else this process writes is created 0600 under its umask.
   const pgliteDir = path.join(env.dataDir, 'pglite');
@@ -136,6 +140,7 @@ export async function startServer(
       await frames.stop();
       stopRecordings();
       await demo?.stop();
+      await feed.stop();
       stopProbe();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();

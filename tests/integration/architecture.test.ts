@@ -60,6 +60,7 @@ const LAYERS: [layer: number, prefixes: string[]][] = [
       'lottery/',
       'maintenance/',
       'mall/',
+      'matchdesk/',
       'media/',
       'messaging/',
       'pages/',

@@ -231,6 +231,65 @@ describe.runIf(ready)('npm run cluster', () => {
     expect(seenAfter, 'the other process showed the notice within 5 s').toBeGreaterThanOrEqual(0);
   });
 
+  it('brings a desk line posted on one process to a match centre on the other, and its correction', async () => {
+    const token = await login(appA, '13900000005');
+    const [match] = await sql`select id from matches order by id limit 1`;
+    const matchId = match!.id as number;
+    const watcher = await connect(`${appB.replace('http', 'ws')}/im`);
+    open.push(watcher);
+    watcher.send(CLIENT_FRAME.watchMatch, { matchId });
+    // watchMatch has no answer: give process B a moment to take it before the line goes out.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const text = `Desk line ${randomBytes(4).toString('hex')}`;
+    const posted = await api<{ line: { id: number } }>(
+      appA,
+      '/api/admin/matches/line',
+      { id: matchId, minute: 12, kind: 'info', zh: '', en: text },
+      token,
+    );
+    expect(posted.status).toBe(0);
+    const frame = await watcher.next(
+      SERVER_FRAME.matchLive,
+      (d: { matchId: number; payload: string }) =>
+        d.matchId === matchId && d.payload.includes(text),
+    );
+    expect(JSON.parse((frame.data as { payload: string }).payload)).toMatchObject({
+      id: posted.data.line.id,
+      en: text,
+      zh: text,
+    });
+    const fixed = await api(
+      appA,
+      '/api/admin/matches/line',
+      {
+        id: matchId,
+        line_id: posted.data.line.id,
+        minute: 13,
+        kind: 'chance',
+        zh: '更正',
+        en: `${text} (corrected)`,
+      },
+      token,
+    );
+    expect(fixed.status).toBe(0);
+    await watcher.next(SERVER_FRAME.matchLive, (d: { payload: string }) =>
+      d.payload.includes('(corrected)'),
+    );
+    await api(
+      appA,
+      '/api/admin/matches/line/remove',
+      { id: matchId, line_id: posted.data.line.id },
+      token,
+    );
+    const removed = await watcher.next(
+      SERVER_FRAME.matchLive,
+      (d: { kind: string }) => d.kind === 'remove',
+    );
+    expect(JSON.parse((removed.data as { payload: string }).payload)).toEqual({
+      id: posted.data.line.id,
+    });
+  });
+
   it('counts a per-address limit once over both processes', async () => {
     // The captcha image: 30 per address and minute; 40 tries alternate between the apps.
     const answers: number[] = [];

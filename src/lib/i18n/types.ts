@@ -14,6 +14,7 @@ import type { giftStage } from './locales/en-US/gift-stage.ts';
 import type { liveChat } from './locales/en-US/live-chat.ts';
 import type { liveRoom } from './locales/en-US/live-room.ts';
 import type { mall } from './locales/en-US/mall.ts';
+import type { matchDesk } from './locales/en-US/match-desk.ts';
 import type { newsroom } from './locales/en-US/newsroom.ts';
 import type { messaging } from './locales/en-US/messaging.ts';
 import type { player } from './locales/en-US/player.ts';
@@ -59,6 +60,8 @@ export type PlayerResource = Widen<typeof player>;
 export type AnchorPagesResource = Widen<typeof anchorPages>;
 /** Shape of the gift panel and gift refusal strings. */
 export type GiftsResource = Widen<typeof gifts>;
+/** Shape of the match desk strings. */
+export type MatchDeskResource = Widen<typeof matchDesk>;
 /** Shape of the newsroom strings. */
 export type NewsroomResource = Widen<typeof newsroom>;
 
@@ -89,6 +92,7 @@ export type Resource = ShellResource & {
   liveRoom: LiveRoomResource;
   mall: MallResource;
   newsroom: NewsroomResource;
+  matchDesk: MatchDeskResource;
   messaging: MessagingResource;
   quiz: QuizResource;
   ranking: RankingResource;

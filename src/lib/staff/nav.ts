@@ -51,6 +51,13 @@ export const STAFF_NAV: readonly StaffLink[] = [
     icon: 'document',
     roles: ['admin', 'editor'],
   },
+  {
+    name: 'matches',
+    href: '/admin/matches',
+    label: 'staff.matches',
+    icon: 'calendar',
+    roles: ['admin', 'editor'],
+  },
 ];
 
 /** The links a user of `role` sees (none for a guest, whose role is undefined). */

@@ -13,7 +13,7 @@ export interface BookedMatch extends MatchCard {
 
 /**
  * Books a match for a user. Booking twice changes nothing. Refuses an unknown match and a
- * finished one (i18n keys sports.api.*).
+ * finished or cancelled one (i18n keys sports.api.*).
  */
 export async function bookMatch(db: Db, userId: number, matchId: number): Promise<void> {
   const [match] = await db
@@ -22,6 +22,7 @@ export async function bookMatch(db: Db, userId: number, matchId: number): Promis
     .where(eq(matches.id, matchId));
   if (!match) throw new ApiError('sports.api.matchNotFound');
   if (match.status === MATCH_STATUS.finished) throw new ApiError('sports.api.matchFinished');
+  if (match.status === MATCH_STATUS.cancelled) throw new ApiError('sports.api.matchCancelled');
   await db.insert(matchBookings).values({ userId, matchId }).onConflictDoNothing();
 }
 

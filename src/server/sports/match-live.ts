@@ -133,9 +133,15 @@ async function store(
       // Only a live match has a phase.
       const phase = status === MATCH_STATUS.live ? (input.phase ?? null) : null;
       const value = check('score', { home: input.home, away: input.away, status, phase });
+      // A match not under way (not started, postponed, cancelled) keeps the score it had.
+      const played = status === MATCH_STATUS.live || status === MATCH_STATUS.finished;
       await db
         .update(matches)
-        .set({ homeScore: value.home, awayScore: value.away, status: value.status, phase })
+        .set(
+          played
+            ? { homeScore: value.home, awayScore: value.away, status: value.status, phase }
+            : { status: value.status, phase },
+        )
         .where(eq(matches.id, matchId));
       return value;
     }

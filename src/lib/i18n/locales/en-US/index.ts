@@ -14,6 +14,7 @@ import { giftStage } from './gift-stage.ts';
 import { liveChat } from './live-chat.ts';
 import { liveRoom } from './live-room.ts';
 import { mall } from './mall.ts';
+import { matchDesk } from './match-desk.ts';
 import { newsroom } from './newsroom.ts';
 import { messaging } from './messaging.ts';
 import { player } from './player.ts';
@@ -39,6 +40,7 @@ export const enUS = {
   liveRoom,
   mall,
   newsroom,
+  matchDesk,
   messaging,
   quiz,
   ranking,

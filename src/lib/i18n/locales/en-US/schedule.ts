@@ -3,6 +3,7 @@ export const sports = {
   api: {
     matchNotFound: 'This match does not exist',
     matchFinished: 'This match has ended and can no longer be booked',
+    matchCancelled: 'This match was cancelled and cannot be booked',
   },
   book: {
     book: 'Book',

@@ -21,6 +21,7 @@ export const shell = {
     anchors: 'Anchor applications',
     quizzes: 'Quiz administration',
     content: 'Content',
+    matches: 'Match desk',
   },
   header: {
     searchPlaceholder: 'Search anchors, matches',

@@ -15,6 +15,7 @@ import { giftStage } from './gift-stage.ts';
 import { liveChat } from './live-chat.ts';
 import { liveRoom } from './live-room.ts';
 import { mall } from './mall.ts';
+import { matchDesk } from './match-desk.ts';
 import { newsroom } from './newsroom.ts';
 import { messaging } from './messaging.ts';
 import { player } from './player.ts';
@@ -40,6 +41,7 @@ export const zhCN: Resource = {
   liveRoom,
   mall,
   newsroom,
+  matchDesk,
   messaging,
   quiz,
   ranking,

@@ -5,6 +5,7 @@ export const sports: SportsResource = {
   api: {
     matchNotFound: '比赛不存在',
     matchFinished: '比赛已结束，无法预约',
+    matchCancelled: '比赛已取消，无法预约',
   },
   book: {
     book: '预约',

@@ -23,6 +23,7 @@ export const shell: ShellResource = {
     anchors: '主播申请审核',
     quizzes: '竞猜管理后台',
     content: '内容管理',
+    matches: '赛事台',
   },
   header: {
     searchPlaceholder: '搜索主播、比赛',
