@@ -29,6 +29,7 @@ const { info, stop } = await startCluster({
   SECRET: randomBytes(32).toString('hex'),
   // Every follower comes from loopback: one address may hold them all here.
   IM_MAX_PER_IP: '1000000',
+  MAX_SOCKETS_PER_IP: '60000',
 });
 const workers: Worker[] = [];
 try {
@@ -104,18 +105,31 @@ try {
   await new Promise((resolve) => setTimeout(resolve, 3000));
 
   const latencies: number[] = [];
+  const byPort = new Map<number, number[]>(ports.map((port) => [port, []]));
   for (const worker of workers) {
     const receipts = await new Promise<Receipts>((resolve) => {
       worker.once('message', resolve);
       worker.postMessage('collect');
     });
-    for (const [id, times] of receipts) {
+    for (const [port, id, times] of receipts) {
       const start = started.get(id);
       if (start === undefined) continue;
-      for (const at of times) latencies.push(at - start);
+      for (const at of times) {
+        latencies.push(at - start);
+        byPort.get(port)!.push(at - start);
+      }
     }
   }
   latencies.sort((x, y) => x - y);
+  const summary = (values: number[]) => {
+    const sorted = [...values].sort((x, y) => x - y);
+    return {
+      p50: percentile(sorted, 50),
+      p99: percentile(sorted, 99),
+      max: sorted.at(-1) ?? NaN,
+      frames: sorted.length,
+    };
+  };
   callMs.sort((x, y) => x - y);
   const expected = SOCKETS * started.size;
   const result = {
@@ -131,6 +145,8 @@ try {
       p99: percentile(latencies, 99),
       max: latencies.at(-1) ?? NaN,
     },
+    // Process A takes the desk's call; B gets the update over Redis.
+    receiptMsByProcess: ports.map((port) => summary(byPort.get(port)!)),
     deskCallMs: { p50: percentile(callMs, 50), max: callMs.at(-1) ?? NaN },
     framesDelivered: latencies.length,
     framesExpected: expected,

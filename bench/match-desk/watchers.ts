@@ -15,11 +15,12 @@ export interface WatcherData {
   matchId: number;
 }
 
-/** A worker's answer to `collect`: for each line id, when each socket received it. */
-export type Receipts = [lineId: number, at: number[]][];
+/** A worker's answer to `collect`: for each app port and line id, when each socket received it. */
+export type Receipts = [port: number, lineId: number, at: number[]][];
 
 const { ports, count, matchId } = workerData as WatcherData;
-const receipts = new Map<number, number[]>();
+/** Receipts by `${port}:${lineId}`. */
+const receipts = new Map<string, number[]>();
 const sockets: WebSocket[] = [];
 
 interface Frame {
@@ -27,17 +28,18 @@ interface Frame {
   data: unknown;
 }
 
-function note(frame: Frame, now: number): void {
+function note(port: number, frame: Frame, now: number): void {
   if (frame.type === 'batch') {
-    for (const inner of frame.data as Frame[]) note(inner, now);
+    for (const inner of frame.data as Frame[]) note(port, inner, now);
     return;
   }
   if (frame.type !== 'matchLive') return;
   const data = frame.data as { kind: string; payload: string };
   if (data.kind !== 'text') return;
   const { id } = JSON.parse(data.payload) as { id: number };
-  let list = receipts.get(id);
-  if (!list) receipts.set(id, (list = []));
+  const key = `${port}:${id}`;
+  let list = receipts.get(key);
+  if (!list) receipts.set(key, (list = []));
   list.push(now);
 }
 
@@ -54,7 +56,7 @@ function follow(port: number): Promise<WebSocket> {
       const now = Date.now();
       const text = raw.toString();
       if (text.includes('"pong"')) return resolve(ws);
-      if (text.includes('"matchLive"')) note(JSON.parse(text) as Frame, now);
+      if (text.includes('"matchLive"')) note(port, JSON.parse(text) as Frame, now);
     });
   });
 }
@@ -68,7 +70,11 @@ for (let start = 0; start < count; start += 250) {
 parentPort!.postMessage('ready');
 parentPort!.on('message', (message: 'collect' | 'close') => {
   if (message === 'collect') {
-    parentPort!.postMessage([...receipts] satisfies Receipts);
+    const answer: Receipts = [...receipts].map(([key, at]) => {
+      const [port, id] = key.split(':').map(Number) as [number, number];
+      return [port, id, at];
+    });
+    parentPort!.postMessage(answer);
   } else {
     for (const ws of sockets) ws.terminate();
     parentPort!.close();
