@@ -9,7 +9,6 @@ export const liveRoom = {
   share: 'Share',
   linkCopied: 'link copied',
   copyFailed: 'copy failed',
-  watchMatch: 'Match centre',
   match: {
     label: 'The match on air',
     centre: 'Match centre',

@@ -12,7 +12,6 @@ export const liveRoom: LiveRoomResource = {
   share: '分享',
   linkCopied: '链接已复制',
   copyFailed: '复制失败',
-  watchMatch: '比赛详情',
   match: {
     label: '本场直播的比赛',
     centre: '比赛详情',
