@@ -52,6 +52,8 @@ export async function spawnServer(
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_REQUESTS: '0',
+      // The demo match stays as seeded unless a caller asks it to move.
+      DEMO_MATCH_PACE_MS: '0',
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -97,6 +97,11 @@ export interface Env {
   imMaxPerIp: number;
   /** Hub sockets in total; 0 derives it from the open-file limit (IM_MAX_CONNECTIONS). */
   imMaxConnections: number;
+  /**
+   * Milliseconds between two steps of the demo match `npm start` plays with the demo data
+   * (DEMO_MATCH_PACE_MS); 0 turns it off.
+   */
+  demoMatchPaceMs: number;
   /** Milliseconds a new hub socket has to join a room or follow a match (IM_JOIN_SECONDS). */
   imJoinMs: number;
   /** Image conversions at once in the conversion process (UPLOAD_CONVERSIONS, default 1). */
@@ -203,6 +208,18 @@ function whole(source: NodeJS.ProcessEnv, name: string, fallback: number, min: n
   return value;
 }
 
+/** Least pace of the demo match: a step more often would only load the database. */
+const MIN_DEMO_PACE_MS = 100;
+
+/** DEMO_MATCH_PACE_MS: 5 s by default, 0 (off), or at least MIN_DEMO_PACE_MS. */
+function demoPace(raw: string | undefined): number {
+  if (raw === undefined || raw === '') return 5_000;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || (value !== 0 && value < MIN_DEMO_PACE_MS))
+    throw new Error(`Bad DEMO_MATCH_PACE_MS: ${raw} (0 turns it off, else ≥ ${MIN_DEMO_PACE_MS})`);
+  return value;
+}
+
 /**
  * PUBLIC_URL as an origin (scheme, host and port), or an error naming it: http or https, and
  * nothing an origin cannot hold (a path other than `/`, a query, a fragment, a user name), since
@@ -293,6 +310,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     imMaxPerIp: whole(source, 'IM_MAX_PER_IP', 256, 1),
     imMaxConnections: whole(source, 'IM_MAX_CONNECTIONS', 0, 0),
     imJoinMs: whole(source, 'IM_JOIN_SECONDS', 15, 1) * 1000,
+    demoMatchPaceMs: demoPace(source.DEMO_MATCH_PACE_MS),
     uploadConversions: whole(source, 'UPLOAD_CONVERSIONS', 1, 1),
     uploadQueue: whole(source, 'UPLOAD_QUEUE', 8, 0),
     publicUrl: source.PUBLIC_URL ? origin(source.PUBLIC_URL) : `http://localhost:${port}`,

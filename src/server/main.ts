@@ -21,6 +21,7 @@ import { startRecordingSweeps } from './recordings/worker.ts';
 import { startFeedPull } from './sports/feed/pull.ts';
 import { peekRuntime, setRuntime } from './runtime.ts';
 import { endDueLives } from './studio/live.ts';
+import { startDemoMatch } from './seed/demo-player.ts';
 import { announceRoomStatus } from './media/stream.ts';
 import { closeImageConverters } from './uploads/converter.ts';
 
@@ -46,8 +47,20 @@ async function loadPages(): Promise<NodeHandler | undefined> {
   return mod.handler;
 }
 
+/** Options of startServer. */
+export interface StartOptions {
+  /**
+   * Play the demo match (with the demo data and a DEMO_MATCH_PACE_MS above 0). `npm start` does;
+   * servers started inside tests and benchmarks do not, so the seeded match stays as seeded.
+   */
+  demoMatch?: boolean;
+}
+
 /** Opens the runtime and listens; pages are served when dist/ exists. */
-export async function startServer(env: Env = readEnv()): Promise<RunningServer> {
+export async function startServer(
+  env: Env = readEnv(),
+  options: StartOptions = {},
+): Promise<RunningServer> {
   // Every socket is a file: take the whole allowance before sizing the connection caps on it.
   const files = raiseFileLimit();
   const caps = socketCaps(files.soft);
@@ -101,6 +114,12 @@ export async function startServer(env: Env = readEnv()): Promise<RunningServer> 
   // Recordings the ingest finished while this server was away become replays now.
   const stopRecordings = startRecordingSweeps(rt);
 
+  // The demo's featured match moves on by itself (one process of a cluster plays it).
+  const demo =
+    options.demoMatch && env.seedDemo && env.demoMatchPaceMs > 0
+      ? startDemoMatch(rt, { paceMs: env.demoMatchPaceMs })
+      : undefined;
+
   // Fixtures and scores from football-data.org, with FOOTBALL_DATA_KEY (sports/feed/pull.ts).
   const feed = startFeedPull(rt);
 
@@ -120,6 +139,7 @@ export async function startServer(env: Env = readEnv()): Promise<RunningServer> 
       clearInterval(modeSweep);
       await frames.stop();
       stopRecordings();
+      await demo?.stop();
       await feed.stop();
       stopProbe();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
@@ -139,7 +159,7 @@ export async function startServer(env: Env = readEnv()): Promise<RunningServer> 
 
 /** Starts the server and stops it gracefully on SIGTERM or SIGINT. */
 export async function main(): Promise<void> {
-  const running = await startServer();
+  const running = await startServer(readEnv(), { demoMatch: true });
   const onSignal = (signal: string) => {
     log('info', 'signal', { signal });
     running.stop().then(

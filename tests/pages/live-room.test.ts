@@ -1,8 +1,9 @@
 /**
  * The live room page on the server: a free room carries its stream for the player; a
- * ticket-paid room never does (the ticket dialog gets it from the API after entry).
+ * ticket-paid room never does (the ticket dialog gets it from the API after entry). A room
+ * broadcasting a match shows its score strip.
  */
-import { eq } from 'drizzle-orm';
+import { eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import Room from '../../src/pages/liveMatchesTwo/[id].astro';
 import { liveRooms, matches } from '../../src/server/db/schema.ts';
@@ -57,6 +58,33 @@ it("links a room's match centre with the match's own sport", async () => {
     });
     expect(html).toContain(`href="/scheduleDetail/${row.matchId}/${row.sportId}"`);
   }
+});
+
+it("renders the score strip of the room's match in both languages, and none for a room without one", async () => {
+  for (const [locale, state, line] of [
+    ['en-US', 'Live', 'City have had 58% of the ball but only two shots on target.'],
+    ['zh-CN', '进行中', '曼城控球率达到58%，但只有两脚射正。'],
+  ] as const) {
+    const { html } = await p.render(Room, '/liveMatchesTwo/100003', { id: '100003' }, locale);
+    const strip = html.slice(
+      html.indexOf('data-match-strip'),
+      html.indexOf('id="room-match-data"'),
+    );
+    expect(strip).toMatch(/data-ms-score[^>]*>1 : 0</);
+    expect(strip).toMatch(new RegExp(`data-ms-state[^>]*>${state}<`));
+    expect(strip).toMatch(/data-ms-minute[^>]*>37(&#39;|')</);
+    expect(strip).toContain(line);
+  }
+  const { db } = p.t.rt;
+  const [unlinked] = await db
+    .select({ anchorId: liveRooms.anchorId })
+    .from(liveRooms)
+    .where(isNull(liveRooms.matchId))
+    .limit(1);
+  const { html } = await p.render(Room, `/liveMatchesTwo/${unlinked!.anchorId}`, {
+    id: String(unlinked!.anchorId),
+  });
+  expect(html).not.toContain('data-match-strip');
 });
 
 it('starts the player from the head and holds the rest of the room until it settles', async () => {

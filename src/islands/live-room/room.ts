@@ -1,6 +1,6 @@
 /**
  * Room page behaviour outside the chat panel: the barrage on the player and its settings bar,
- * the share button and the heat. Everything reads the live-room and barrage stores.
+ * the share button, the heat and the score strip of the match on air. Everything reads the live-room and barrage stores.
  */
 import { createBarrage } from '../../lib/barrage/renderer.ts';
 import { BARRAGE_DENSITIES } from '../../lib/barrage/scheduler.ts';
@@ -33,6 +33,7 @@ import { hasPass, keepPass, PASS_RENEW_MS } from '../../lib/player/stream-pass.t
 import { showToast } from '../../lib/stores/toast.ts';
 import { mountGiftStage } from '../gift-stage/mount.ts';
 import { mountPlayer } from '../player/mount.ts';
+import { mountMatchStrip } from './match-strip.ts';
 import { releaseDeferredImages } from '../../lib/dom/deferred-images.ts';
 
 const t = () => createI18n($locale.get());
@@ -153,6 +154,7 @@ function mountSpeakerBanner(banner: HTMLElement): void {
   });
 }
 
+mountMatchStrip();
 const room = document.querySelector<HTMLElement>('.live-room[data-ticket]');
 if (room) gateTicketRoom(room);
 const banner = document.querySelector<HTMLElement>('[data-speaker-banner]');

@@ -1,5 +1,6 @@
 /**
- * What the bus carries, delivered to this process's sockets: room and match frames, per-user
+ * What the bus carries, delivered to this process's sockets: room frames, match frames (to the
+ * match's followers and the live rooms linked to it), per-user
  * room frames (a quiz's results), inbox frames, new names and avatars, and kicks of revoked
  * sessions.
  */
@@ -27,6 +28,7 @@ export function busDelivery(
       rooms.deliver(roomKey(message.anchorId), message.frame);
     } else if (message.kind === 'match') {
       rooms.deliver(matchKey(message.matchId), message.frame);
+      for (const anchorId of message.rooms ?? []) rooms.deliver(roomKey(anchorId), message.frame);
     } else if (message.kind === 'inbox') {
       deliverInbox(ctx, message);
     } else if (message.kind === 'profile') {

@@ -32,6 +32,7 @@ import { onMatchLive } from '../sports/match-live.ts';
 import type { Runtime } from '../runtime.ts';
 import { busDelivery, matchKey } from './bus-delivery.ts';
 import { Connection } from './connection.ts';
+import { linkedRooms, serialByKey } from './match-rooms.ts';
 import { routeFrame } from './frame-router.ts';
 import { createRoomContext } from './room-handlers.ts';
 import { closeInbox } from './inbox-handler.ts';
@@ -55,6 +56,8 @@ export interface HubOptions extends RoomTimerOptions {
   maxConnections?: number;
   /** Time a socket has to join a room or follow a match before it is closed. */
   joinMs?: number;
+  /** How long one lookup of the live rooms linked to a match is used (LINKED_ROOMS_TTL_MS). */
+  matchRoomsTtlMs?: number;
   /** False: this hub does not run the quiz clock (another process does). */
   quizClock?: boolean;
 }
@@ -128,12 +131,22 @@ export function createHub(rt: Runtime, options: HubOptions = {}): Hub {
   const unsubscribe = rt.bus.subscribe(busDelivery(ctx, conns));
   // Quizzes stop taking bets at their close time; half-done settlements finish.
   const stopQuizClock = options.quizClock === false ? () => {} : startQuizClock(rt);
-  // Match updates published in this process go to every process's watchers.
+  // Match updates published in this process go to every process's watchers and to the live
+  // rooms linked to the match, in the order they were published.
+  const roomsOf = linkedRooms(rt.db, options.matchRoomsTtlMs);
+  const inOrder = serialByKey();
   const stopMatchLive = onMatchLive((message) =>
-    rt.bus.publish({
-      kind: 'match',
-      matchId: message.matchId,
-      frame: { type: SERVER_FRAME.matchLive, data: message },
+    inOrder(message.matchId, async () => {
+      const rooms = await roomsOf(message.matchId).catch((error: unknown) => {
+        log('warn', 'match_rooms_lookup_failed', { error: String(error) });
+        return [];
+      });
+      rt.bus.publish({
+        kind: 'match',
+        matchId: message.matchId,
+        frame: { type: SERVER_FRAME.matchLive, data: message },
+        ...(rooms.length > 0 ? { rooms } : {}),
+      });
     }),
   );
 

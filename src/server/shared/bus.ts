@@ -18,8 +18,8 @@ export type BusMessage =
   | { kind: 'kick'; tokenHash?: string; userId?: number }
   /** Frames for some users of a room, each their own (a quiz's results). */
   | { kind: 'roomUsers'; anchorId: number; frames: { userId: number; frame: ServerFrame }[] }
-  /** A frame for everyone watching a match. */
-  | { kind: 'match'; matchId: number; frame: ServerFrame }
+  /** A frame for everyone watching a match, and for the live rooms linked to it (anchor ids). */
+  | { kind: 'match'; matchId: number; frame: ServerFrame; rooms?: number[] }
   /** Messaging: a frame for inbox sockets, and fan-group membership changes to follow. */
   | { kind: 'inbox'; to: InboxTarget; frame?: ServerFrame; membership?: GroupMembership }
   /** A user's name or avatar changed: their open sockets speak with the new ones from now on. */

@@ -9,7 +9,11 @@ export const liveRoom = {
   share: 'Share',
   linkCopied: 'link copied',
   copyFailed: 'copy failed',
-  watchMatch: 'Match centre',
+  match: {
+    label: 'The match on air',
+    centre: 'Match centre',
+    noLine: 'The text live starts at kick-off.',
+  },
   noble: {
     none: 'You are not a noble yet: nobles enter every room with their own animation.',
     forever: 'You are a {{noble}}, for good.',

@@ -12,7 +12,11 @@ export const liveRoom: LiveRoomResource = {
   share: '分享',
   linkCopied: '链接已复制',
   copyFailed: '复制失败',
-  watchMatch: '比赛详情',
+  match: {
+    label: '本场直播的比赛',
+    centre: '比赛详情',
+    noLine: '比赛开始后这里会有文字直播。',
+  },
   noble: {
     none: '你还不是贵族：贵族进入每个直播间都有专属入场动画。',
     forever: '你是{{noble}}，永久有效。',
