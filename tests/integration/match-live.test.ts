@@ -54,7 +54,7 @@ describe.each(DB_KINDS)('publishMatchLive on %s', (kind) => {
 
   it('updates the score, and a first score starts a scheduled match', async () => {
     await publishMatchLive(t.rt.db, liveId, { kind: 'score', home: 2, away: 1 });
-    expect(JSON.parse(last().payload)).toEqual({ home: 2, away: 1, status: 1 });
+    expect(JSON.parse(last().payload)).toEqual({ home: 2, away: 1, status: 1, phase: null });
     let [row] = await t.rt.db.select().from(matches).where(eq(matches.id, liveId));
     expect(row).toMatchObject({ homeScore: 2, awayScore: 1, status: MATCH_STATUS.live });
 
@@ -106,7 +106,7 @@ describe.each(DB_KINDS)('publishMatchLive on %s', (kind) => {
       publishMatchLive(t.rt.db, 99_999_999, { kind: 'text', minute: 1, zh: '好', en: 'ok' }),
     ).rejects.toBeInstanceOf(MatchLiveError);
     await expect(
-      publishMatchLive(t.rt.db, liveId, { kind: 'text', minute: 1, zh: '  ', en: 'x' }),
+      publishMatchLive(t.rt.db, liveId, { kind: 'text', minute: 1, zh: '  ', en: ' ' }),
     ).rejects.toBeInstanceOf(MatchLiveError);
     await expect(
       publishMatchLive(t.rt.db, liveId, { kind: 'score', home: -1, away: 0 }),

@@ -176,7 +176,13 @@ export const shell = {
     timeZone: 'Times in Beijing time ({{zone}})',
     sports: { '1': 'Football', '2': 'Basketball', '3': 'Tennis' },
     status: { '0': 'Upcoming', '1': 'Live', '2': 'Full time', '3': 'Postponed', '4': 'Cancelled' },
-    phase: { '1h': '1st half', ht: 'Half-time', '2h': '2nd half', et: 'Extra time', pen: 'Penalties' },
+    phase: {
+      '1h': '1st half',
+      ht: 'Half-time',
+      '2h': '2nd half',
+      et: 'Extra time',
+      pen: 'Penalties',
+    },
     weekdays: {
       '0': 'Sun',
       '1': 'Mon',
