@@ -11,6 +11,12 @@ export const liveChat = {
     repeated: 'The content of your speech is suspected of advertising',
     banned: 'You are banned',
     guest: 'Log in to chat',
+    slowMode: 'Slow mode is on: you can send your next message in {{seconds}} s',
+    followersOnly: 'Followers-only chat: follow the anchor to speak',
+    followersFor:
+      'Followers-only chat: you can speak once you have followed the anchor for {{minutes}} min',
+    fansOnly: "Fan-group-only chat: join the anchor's fan group to speak",
+    emoteOnly: 'Emote-only chat: send emoji only',
   },
   bannedFor: 'Because of {{reason}}, you are banned for {{time}}',
   muted: 'You have been muted',
@@ -39,6 +45,7 @@ export const liveChat = {
     deleteMsg: 'deleted speech successfully',
     clearChat: 'Chat cleared',
     announce: 'Setting successful',
+    chatModes: 'Chat modes updated',
   },
   props: {
     noColorful: 'You dont have colorful yet',
