@@ -8,6 +8,9 @@ import { loadBackpack } from '../../lib/stores/backpack.ts';
 import { openLogin } from '../../lib/stores/dialogs.ts';
 import { sendChat } from '../../lib/stores/live-room.ts';
 import { $chatProp, isBanned, type ChatMe } from '../../lib/stores/live-room-state.ts';
+import { $chatModes, $slowUntil } from '../../lib/stores/live-room-modes.ts';
+import { anyChatMode } from '../../lib/live/chat-modes.ts';
+import { describeModes } from '../../lib/live/chat-modes-text.ts';
 import { useT } from '../use-t.ts';
 import { PropIcon } from './PropIcon.tsx';
 import { PropPicker } from './PropPicker.tsx';
@@ -15,6 +18,22 @@ import { PropPicker } from './PropPicker.tsx';
 /** Props of ChatInput. */
 export interface ChatInputProps {
   me: ChatMe | null;
+}
+
+/** Whole seconds left in slow mode, counting down once a second (0: send now). */
+function useSlowLeft(): number {
+  const until = useStore($slowUntil);
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    setNow(Date.now());
+    if (until <= Date.now()) return;
+    const timer = setInterval(() => {
+      setNow(Date.now());
+      if (Date.now() >= until) clearInterval(timer);
+    }, 250);
+    return () => clearInterval(timer);
+  }, [until]);
+  return until > now ? Math.ceil((until - now) / 1000) : 0;
 }
 
 /** The bottom of the chat panel. */
@@ -25,7 +44,11 @@ export function ChatInput({ me }: ChatInputProps) {
   const [tab, setTab] = useState<EmojiTab>('common');
   const [props, setProps] = useState(false);
   const chosen = useStore($chatProp);
+  const modes = useStore($chatModes);
   const member = me !== null && !me.guest;
+  const exempt = (me?.isManager ?? false) || chosen?.type === PROP_TYPE.speaker;
+  const slowLeft = useSlowLeft();
+  const wait = exempt ? 0 : slowLeft;
 
   useEffect(() => {
     if (member) void loadBackpack().catch(() => {});
@@ -96,6 +119,16 @@ export function ChatInput({ me }: ChatInputProps) {
         </div>
       ) : null}
       {props ? <PropPicker onPicked={() => setProps(false)} /> : null}
+      {anyChatMode(modes) ? (
+        <p className="chat-modes-line" data-chat-modes>
+          <span>{describeModes(t, modes)}</span>
+          {wait > 0 ? (
+            <span className="chat-slow-left" role="timer" aria-live="polite" data-slow-left>
+              {t('liveChat.modes.waitSeconds', { seconds: wait })}
+            </span>
+          ) : null}
+        </p>
+      ) : null}
       <button
         type="button"
         className="emoji-toggle"
@@ -137,8 +170,13 @@ export function ChatInput({ me }: ChatInputProps) {
         onChange={(e) => setText(e.target.value)}
         data-chat-input
       />
-      <button type="submit" className="btn btn-primary" disabled={!text.trim() || !me}>
-        {t('liveRoom.chat.send')}
+      <button
+        type="submit"
+        className="btn btn-primary"
+        disabled={!text.trim() || !me || wait > 0}
+        data-chat-send
+      >
+        {wait > 0 ? `${wait}s` : t('liveRoom.chat.send')}
       </button>
     </form>
   );

@@ -1,8 +1,14 @@
-/** Manager tools: clear the chat, edit the announcement, and the per-message ban/delete form. */
+/**
+ * Manager tools: clear the chat, edit the announcement, set the chat modes, and the per-message
+ * ban/delete form.
+ */
+import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import type { AnnouncementData } from '../../lib/realtime/protocol/index.ts';
 import { BAN_REASONS, BAN_UNITS, type BanReason, type BanUnit } from '../../lib/rules/chat.ts';
 import { currentRoomId } from '../../lib/stores/live-room.ts';
+import { $chatModes } from '../../lib/stores/live-room-modes.ts';
+import { ChatModesForm } from './ChatModesForm.tsx';
 import {
   banUser,
   clearRoomChat,
@@ -19,6 +25,8 @@ const REASONS = BAN_REASONS.filter((r): r is PickableReason => r !== 'auto');
 export function ModBar({ announcement }: { announcement: AnnouncementData }) {
   const t = useT();
   const [editing, setEditing] = useState(false);
+  const [modesOpen, setModesOpen] = useState(false);
+  const modes = useStore($chatModes);
   const [content, setContent] = useState(announcement.content);
   const first = announcement.contact[0];
   const [title, setTitle] = useState(first?.title ?? '');
@@ -36,6 +44,18 @@ export function ModBar({ announcement }: { announcement: AnnouncementData }) {
       </button>
       <button type="button" className="btn btn-ghost small" onClick={() => setEditing((v) => !v)}>
         {t('liveRoom.mod.announce')}
+      </button>
+      <button
+        type="button"
+        className="btn btn-ghost small"
+        aria-expanded={modesOpen}
+        onClick={() => {
+          setModesOpen((v) => !v);
+          setEditing(false);
+        }}
+        data-chat-modes-open
+      >
+        {t('liveChat.modes.title')}
       </button>
       <a
         className="btn btn-ghost small"
@@ -82,6 +102,13 @@ export function ModBar({ announcement }: { announcement: AnnouncementData }) {
             </button>
           </div>
         </form>
+      ) : null}
+      {modesOpen ? (
+        <ChatModesForm
+          key={JSON.stringify(modes)}
+          modes={modes}
+          onClose={() => setModesOpen(false)}
+        />
       ) : null}
     </div>
   );

@@ -1,9 +1,10 @@
 /**
  * The room manager's actions in the live room: ban and unban a viewer, delete a message, clear
- * the chat and set the announcement. Each sends one frame on the room's socket; the hub checks
+ * the chat, set the announcement and the chat modes. Each sends one frame on the room's socket; the hub checks
  * the manager right and answers with the frames the live-room store already handles.
  */
 import { CLIENT_FRAME, type AnnouncementData } from '../realtime/protocol/index.ts';
+import type { ChatModes } from '../live/chat-modes.ts';
 import type { BanReason, BanUnit } from '../rules/chat.ts';
 import { sendOnRoomSocket } from './live-room.ts';
 
@@ -35,4 +36,9 @@ export function clearRoomChat(): void {
 /** Manager: sets the announcement. */
 export function saveAnnouncement(content: string, contact: AnnouncementData['contact']): void {
   sendOnRoomSocket(CLIENT_FRAME.announce, { content, contact });
+}
+
+/** Anchor or manager: sets all of the room's chat modes at once. */
+export function saveChatModes(modes: ChatModes): void {
+  sendOnRoomSocket(CLIENT_FRAME.chatModes, modes);
 }

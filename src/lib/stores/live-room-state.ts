@@ -29,6 +29,8 @@ import {
   type ServerFrame,
 } from '../realtime/protocol/index.ts';
 import { $backpack, loadBackpack } from './backpack.ts';
+import { noteSlowRefusal, resetRoomModes, setRoomModes } from './live-room-modes.ts';
+import { describeModes } from '../live/chat-modes-text.ts';
 import { openLogin } from './dialogs.ts';
 import { $locale } from './locale.ts';
 import { $loggedIn } from './session.ts';
@@ -145,6 +147,7 @@ function onError(data: ErrorData): void {
     $chatProp.set(null);
     void loadBackpack().catch(() => {});
   }
+  if (data.retry_after !== undefined) noteSlowRefusal(data.retry_after);
   if (data.code === REALTIME_ERROR.banned) {
     const me = $chatMe.get();
     if (me) $chatMe.set({ ...me, bannedUntil: data.until ?? null });
@@ -162,6 +165,7 @@ export function applyRoomFrame(frame: ServerFrame): void {
       const rep = frame.data;
       $chat.set(addMessages(EMPTY_CHAT, rep.history));
       $announcement.set(rep.announcement);
+      if (rep.chat_modes) setRoomModes(rep.chat_modes);
       $roomHeat.set(rep.heat);
       $roomLive.set(rep.status === 1);
       $chatMe.set({
@@ -204,6 +208,11 @@ export function applyRoomFrame(frame: ServerFrame): void {
       return;
     case SERVER_FRAME.announcement:
       $announcement.set(frame.data);
+      return;
+    case SERVER_FRAME.chatModes:
+      setRoomModes(frame.data);
+      // Announced in the chat, in this viewer's language.
+      $chat.set(addNotice($chat.get(), describeModes(t(), frame.data, true), Date.now()));
       return;
     case SERVER_FRAME.attentAnchor: {
       // "X followed the anchor", as a line of the chat.
@@ -249,6 +258,7 @@ export function resetRoomState(): void {
   $chatProp.set(null);
   $chat.set(EMPTY_CHAT);
   $chatMe.set(null);
+  resetRoomModes();
 }
 
 /**

@@ -20,8 +20,10 @@ import { hubUrl, openSocket, type RealtimeSocket } from '../realtime/socket.ts';
 import { hubSig, type UserSigAnswer } from '../realtime/user-sig.ts';
 import { tencentApi } from '../tencent/api.ts';
 import { checkMessage, DEFAULT_CHAT_CONFIG, newSpeakerState } from '../rules/chat.ts';
+import { PROP_TYPE } from '../live/props.ts';
 import { openLogin } from './dialogs.ts';
 import { $chatMe, $chatProp, applyRoomFrame, isBanned, resetRoomState } from './live-room-state.ts';
+import { noteSent, slowSecondsLeft } from './live-room-modes.ts';
 import { $locale } from './locale.ts';
 import { $chatReady, $loggedIn, clearSession } from './session.ts';
 import { closeTencentRoom, openTencentRoom, sayThroughTencent } from './tencent-room.ts';
@@ -146,11 +148,21 @@ export function sendChat(content: string): boolean {
     showToast(t()(`liveChat.refused.${shape}`), 'error');
     return false;
   }
+  const isManager = me?.isManager ?? false;
   const props = $chatProp.get();
+  // Slow mode: the hub refuses until the wait is over (managers and speaker banners excepted).
+  const wait = isManager || props?.type === PROP_TYPE.speaker ? 0 : slowSecondsLeft();
+  if (wait > 0) {
+    showToast(t()('liveChat.refused.slowMode', { seconds: wait }), 'error');
+    return false;
+  }
   const request = props ? { content: text, props } : { content: text };
   if (sayThroughTencent(request, me?.isManager ?? false)) return true;
   const sent = socket?.send(CLIENT_FRAME.say, request);
-  if (sent) $chatProp.set(null);
+  if (sent) {
+    $chatProp.set(null);
+    if (props?.type !== PROP_TYPE.speaker) noteSent(isManager);
+  }
   return sent ?? false;
 }
 

@@ -12,6 +12,7 @@ import {
 import { CLIENT_FRAME_SCHEMAS } from '../../lib/realtime/protocol/schemas.ts';
 import { matchKey } from './bus-delivery.ts';
 import type { Connection } from './connection.ts';
+import { handleChatModes } from './chat-modes-handler.ts';
 import { handleGift } from './gift-handler.ts';
 import { handleInbox } from './inbox-handler.ts';
 import { handleJoin, handleLeave } from './join-handler.ts';
@@ -67,6 +68,7 @@ const HANDLERS: Record<ClientFrameType, FrameHandler> = {
   deleteMsg: handleDelete,
   clearChat: (ctx, conn) => handleClear(ctx, conn),
   announce: handleAnnounce,
+  chatModes: handleChatModes,
   bet: (ctx, conn, data) => ctx.quiz.bet(conn, data),
   quizPrompt: (ctx, conn, data) => ctx.quiz.prompt(conn, data),
   inbox: handleInbox,

@@ -59,9 +59,10 @@ export async function handleJoin(
       return;
     }
   }
-  const [ban, guess] = await Promise.all([
+  const [ban, guess, chatModes] = await Promise.all([
     profile ? activeBanUntil(db, anchorId, profile.id) : undefined,
     ctx.quiz.guessFor(anchorId, profile?.id),
+    ctx.modes.get(anchorId),
   ]);
   if (conn.ws.readyState !== conn.ws.OPEN) return;
   if (conn.room !== undefined) ctx.rooms.leave(roomKey(conn.room), conn);
@@ -87,6 +88,7 @@ export async function handleJoin(
         ...(conn.bannedUntil !== undefined ? { banned_until: conn.bannedUntil } : {}),
       },
       announcement: room.announcement,
+      chat_modes: chatModes,
       heat: room.heat,
       // A room that went live while this viewer was still connecting is live for them at once,
       // not at the next heat report.

@@ -6,7 +6,8 @@
 import { SYSTEM_KIND } from '../../lib/messaging/types.ts';
 import { sendSystem } from '../messaging/system.ts';
 import { CLIENT_FRAME_SCHEMAS } from '../../lib/realtime/protocol/schemas.ts';
-import { missingPropKey, sayPropsSchema, type SayProps } from '../../lib/live/props.ts';
+import { MODE_REFUSAL, NO_CHAT_MODES, slowModeWait } from '../../lib/live/chat-modes.ts';
+import { missingPropKey, PROP_TYPE, sayPropsSchema, type SayProps } from '../../lib/live/props.ts';
 import {
   REALTIME_ERROR,
   SERVER_FRAME,
@@ -33,6 +34,8 @@ import {
   type NewChatMessage,
 } from '../live/chat-messages.ts';
 import { canModerate, loadChatConfig, roomModerators, setAnnouncement } from '../live/chat.ts';
+import { createChatModesCache, type ChatModesCache } from '../live/chat-modes.ts';
+import { refuseByMode } from './chat-modes-handler.ts';
 import {
   forgetSpeaker,
   forgetMessage,
@@ -65,6 +68,8 @@ export interface RoomContext {
   snapshots: RoomSnapshots;
   /** Bets, quiz prompts and the room's quizzes for joins. */
   quiz: QuizHandlers;
+  /** The rooms' chat modes, replaced by the `chatModes` frames every process hears. */
+  modes: ChatModesCache;
 }
 
 /** Publishes a frame to a room in every process. */
@@ -146,6 +151,10 @@ export async function handleSay(ctx: RoomContext, conn: Connection, data: unknow
     }
     props = parsed.data;
   }
+  // Speaker-prop messages (paid banners), managers and the anchor are exempt from the modes.
+  const exempt = conn.isManager || props?.type === PROP_TYPE.speaker;
+  const modes = exempt ? NO_CHAT_MODES : await ctx.modes.get(anchorId);
+  if (await refuseByMode(ctx, conn, anchorId, user.id, modes, content)) return;
   const config = await ctx.chatConfig();
   const now = Date.now();
   const speaker = roomSpeakerKey(anchorId, user.id);
@@ -156,12 +165,25 @@ export async function handleSay(ctx: RoomContext, conn: Connection, data: unknow
     newSpeakerState,
     (state) => {
       const refusal = checkMessage(config, state, content, now);
+      // Slow mode reads the same memory: the last accepted message, whichever process took it.
+      // Its refusals do not count towards an automatic ban.
+      const wait = slowModeWait(modes.slow, state.lastAt, now);
+      if (wait > 0 && (!refusal || refusal === 'rate'))
+        return { refusal: null, slowWait: wait, banMinutes: null };
       if (refusal) return { refusal, banMinutes: recordRefusal(config, state, refusal) };
       const before = { ...state };
       recordAccepted(state, content, now);
       return { refusal: null, banMinutes: null, before };
     },
   );
+  if ('slowWait' in verdict) {
+    conn.fail(REALTIME_ERROR.refused, 'liveChat.refused.slowMode', {
+      reason: MODE_REFUSAL.slow,
+      retry_after: verdict.slowWait,
+      msg: conn.t('liveChat.refused.slowMode', { seconds: verdict.slowWait }),
+    });
+    return;
+  }
   if (verdict.refusal) {
     conn.fail(REALTIME_ERROR.refused, `liveChat.refused.${verdict.refusal}`, {
       reason: verdict.refusal,
@@ -187,7 +209,8 @@ export async function handleSay(ctx: RoomContext, conn: Connection, data: unknow
   // happened, so the chat rules forget the message too.
   const say = await savePropMessage(ctx.rt.db, message, props);
   if (!say) {
-    if (verdict.before) await forgetMessage(ctx.rt.shared, speaker, now, content, verdict.before);
+    if ('before' in verdict && verdict.before)
+      await forgetMessage(ctx.rt.shared, speaker, now, content, verdict.before);
     conn.fail(REALTIME_ERROR.noProp, missingPropKey(props.type), { reason: 'noProp' });
     return;
   }
@@ -321,6 +344,7 @@ export function createRoomContext(rt: Runtime, rooms: Rooms<Connection>): RoomCo
     saveMessage: createMessageWriter(rt.db),
     snapshots: createRoomSnapshots(rt.db),
     quiz: createQuizHandlers(rt),
+    modes: createChatModesCache(rt.db),
     stats: createStatsRecorder(rt.db, (error) =>
       log('warn', 'live_stats_failed', { error: String(error) }),
     ),
@@ -336,6 +360,11 @@ export function createRoomContext(rt: Runtime, rooms: Rooms<Connection>): RoomCo
 export function applyRoomSideEffects(ctx: RoomContext, anchorId: number, frame: ServerFrame): void {
   ctx.snapshots.apply(anchorId, frame);
   ctx.quiz.onRoomFrame(anchorId, frame);
+  if (frame.type === SERVER_FRAME.chatModes) {
+    const { slow, followers, fans, emote } = frame.data;
+    ctx.modes.set(anchorId, { slow, followers, fans, emote });
+    return;
+  }
   if (frame.type !== SERVER_FRAME.bannedUser && frame.type !== SERVER_FRAME.unbannedUser) return;
   // A ban sets the end (null: permanent); a lift clears it.
   const bannedUntil = frame.type === SERVER_FRAME.bannedUser ? frame.data.until : undefined;

@@ -60,6 +60,8 @@ const IGNORED = new Set<ServerFrameType>([
   // Quizzes are read by the quiz handlers, not from the snapshot.
   SERVER_FRAME.quiz,
   SERVER_FRAME.guessSettled,
+  // Chat modes have their own cache (live/chat-modes.ts).
+  SERVER_FRAME.chatModes,
 ]);
 
 interface Entry {

@@ -18,11 +18,13 @@ import type {
 } from '../../messaging/types.ts';
 import type { BetRepData, BetRequest, GuessSettledData, QuizFrameData } from '../../quiz/types.ts';
 import type { MatchLiveKind } from '../../sports/match-centre.ts';
+import type { ChatModes } from '../../live/chat-modes.ts';
 import type { GiftData, GiftFeedRepData, GiftSendData } from './gifts.ts';
 import type {
   AckData,
   AnnounceRequest,
   AnnouncementData,
+  ChatModesData,
   AttentAnchorData,
   BannedData,
   BanRequest,
@@ -98,6 +100,8 @@ export interface ServerFrameData {
   clearRep: ClearRepData;
   /** To the room: the announcement changed. */
   announcement: AnnouncementData;
+  /** To the room: the anchor or a manager changed the chat modes. */
+  chatModes: ChatModesData;
   /** To the room, and to each bettor with their own result: a quiz was drawn or cancelled. */
   guessSettled: GuessSettledData;
   /** To the room: a quiz opened, changed, was prompted or closed. */
@@ -160,6 +164,8 @@ export interface ClientFrameData {
   clearChat: EmptyData;
   /** Manager: set the announcement. */
   announce: AnnounceRequest;
+  /** Manager: set the room's chat modes (all of them at once). */
+  chatModes: ChatModes;
   /** Bet on a quiz of the room. */
   bet: BetRequest;
   /** Anchor or manager: show an open quiz to the room again. */

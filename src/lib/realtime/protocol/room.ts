@@ -3,6 +3,7 @@
  * their answers, and refusals. Each type is named by ServerFrameData or ClientFrameData
  * (frames.ts), which say which frame carries it.
  */
+import type { ChatModes } from '../../live/chat-modes.ts';
 import type { QuizView } from '../../quiz/types.ts';
 import type { BanReason, BanUnit } from '../../rules/chat.ts';
 
@@ -90,6 +91,8 @@ export interface LoginRepData {
     banned_until?: number | null;
   };
   announcement: AnnouncementData;
+  /** The room's chat modes as the joiner arrives. */
+  chat_modes: ChatModes;
   heat: number;
   /** 1 when the anchor is broadcasting as the joiner arrives, else 0 (as heatRep's status). */
   status: 0 | 1;
@@ -164,7 +167,12 @@ export interface AnnounceRequest {
 }
 
 /** The managers' frames an `ack` answers. */
-export type ManagerAction = 'ban' | 'unban' | 'deleteMsg' | 'clearChat' | 'announce';
+export type ManagerAction = 'ban' | 'unban' | 'deleteMsg' | 'clearChat' | 'announce' | 'chatModes';
+
+/** Data of the server's `chatModes`: the room's chat modes changed (also in `loginRep`). */
+export interface ChatModesData extends ChatModes {
+  room_id: number;
+}
 
 /** Data of `ack`: a manager's action succeeded; `msg` says so in the socket's language. */
 export interface AckData {
@@ -191,6 +199,8 @@ export interface ErrorData {
   reason?: string;
   /** Ban end for `banned` (ms; null permanent). */
   until?: number | null;
+  /** Slow mode's refusal: whole seconds before the next message may be sent. */
+  retry_after?: number;
   /**
    * The refused request's client_msg_id, when it was a `gift` or a `bet` that carried a valid
    * one: the client tells which of its pending actions failed.

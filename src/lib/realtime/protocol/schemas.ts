@@ -9,6 +9,7 @@
 import { z } from 'zod';
 import { GIFT_COUNTS } from '../../gifts/types.ts';
 import { announcementSchema } from '../../live/announcement.ts';
+import { chatModesSchema } from '../../live/chat-modes.ts';
 import { betSchema, quizIdSchema } from '../../quiz/rules.ts';
 import { BAN_REASONS, BAN_UNITS } from '../../rules/chat.ts';
 import { INT4_MAX } from '../../validation/numbers.ts';
@@ -65,6 +66,7 @@ export const CLIENT_FRAME_SCHEMAS = {
   unban: z.object({ uid: rowId }),
   deleteMsg: z.object({ id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER) }),
   announce: announcementSchema,
+  chatModes: chatModesSchema,
   bet: betSchema,
   quizPrompt: quizIdSchema,
   inbox: z.object({ id: z.string().regex(/^\d{1,10}$/), sig: z.string().min(1).max(200) }),

@@ -143,6 +143,28 @@ export const chatBans = pgTable(
 // Anchor pages: recorded lives (replays) and planned lives.
 // ---------------------------------------------------------------------------------------------
 
+/** A room's chat modes (lib/live/chat-modes.ts); a room without a row has every mode off. */
+export const chatModes = pgTable(
+  'chat_modes',
+  {
+    anchorId: integer('anchor_id')
+      .primaryKey()
+      .references(() => liveRooms.anchorId, { onDelete: 'cascade' }),
+    /** Seconds between one viewer's messages; 0 off. */
+    slowSeconds: integer('slow_seconds').notNull().default(0),
+    /** Minutes a speaker must have followed the anchor (0: any follower); null off. */
+    followersMinutes: integer('followers_minutes'),
+    fansOnly: boolean('fans_only').notNull().default(false),
+    emoteOnly: boolean('emote_only').notNull().default(false),
+    /** Who set them last (the anchor or a manager). */
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('chat_modes_slow', sql`${t.slowSeconds} = 0 OR ${t.slowSeconds} BETWEEN 3 AND 120`),
+    check('chat_modes_followers', sql`${t.followersMinutes} >= 0`),
+  ],
+);
 /** Recorded lives that viewers can watch again (/liveMatchesReplay, /anchorReplay/{id}). */
 export const replays = pgTable(
   'replays',
