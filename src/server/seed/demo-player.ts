@@ -13,19 +13,19 @@
  * const demo = startDemoMatch(rt, { paceMs: 5000 });
  * await demo.stop();
  */
-import { randomUUID } from 'node:crypto';
 import { alias } from 'drizzle-orm/pg-core';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { MatchPhase, MatchState } from '../../lib/sports/match-centre.ts';
 import type { Db } from '../db/index.ts';
 import { liveRooms, matchEvents, matches, MATCH_STATUS, teams } from '../db/schema.ts';
 import { log } from '../log.ts';
+import { createLease } from '../shared/lease.ts';
 import type { SharedState } from '../shared/state.ts';
 import { DEMO_MATCH_STEPS, DEMO_MATCH_TEAMS, type DemoStep } from './demo-match.ts';
 import { publishMatchLive } from '../sports/match-live.ts';
 
-/** The shared-state key of the lease of the process playing the demo match. */
-export const DEMO_LEASE_KEY = 'demo-match:player';
+/** The name of the lease of the process playing the demo match. */
+export const DEMO_LEASE = 'demo-match:player';
 
 /** Options of startDemoMatch. */
 export interface DemoMatchOptions {
@@ -45,11 +45,6 @@ export interface DemoMatch {
   played: () => number;
   /** Stops playing and gives up the lease; resolves once the step under way is done. */
   stop: () => Promise<void>;
-}
-
-interface Lease {
-  owner: string;
-  until: number;
 }
 
 /** The demo's featured match: Arsenal against Manchester City, linked to a demo live room. */
@@ -104,28 +99,13 @@ export function startDemoMatch(
   const paceMs = options.paceMs;
   // Held a little longer than a few steps: a process that stalls that long gives the match up.
   const leaseMs = Math.max(paceMs * 3, 5_000);
-  const owner = randomUUID();
+  const lease = createLease(shared, DEMO_LEASE, leaseMs);
   let matchId = options.matchId;
   let pauseLeft: number | undefined;
   let played = 0;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
-
-  const holdLease = () => {
-    const now = Date.now();
-    return shared.update<Lease, boolean>(
-      DEMO_LEASE_KEY,
-      leaseMs,
-      () => ({ owner: '', until: 0 }),
-      (lease) => {
-        if (lease.owner !== owner && lease.until > now) return false;
-        lease.owner = owner;
-        lease.until = now + leaseMs;
-        return true;
-      },
-    );
-  };
 
   const play = async (id: number, index: number) => {
     const step = steps[index]!;
@@ -157,7 +137,7 @@ export function startDemoMatch(
   };
 
   const step = async () => {
-    if (!(await holdLease())) {
+    if (!(await lease.claim())) {
       pauseLeft = undefined;
       return;
     }
@@ -212,16 +192,7 @@ export function startDemoMatch(
       clearTimeout(timer);
       await running;
       // Handed over at once rather than when the lease runs out.
-      await shared
-        .update<Lease, void>(
-          DEMO_LEASE_KEY,
-          leaseMs,
-          () => ({ owner: '', until: 0 }),
-          (lease) => {
-            if (lease.owner === owner) lease.until = 0;
-          },
-        )
-        .catch(() => {});
+      await lease.release().catch(() => {});
     },
   };
 }
