@@ -2,11 +2,11 @@
  * The match desk: an editor adds a team with an uploaded crest, puts a fixture on for today and
  * runs it live from the keyboard, while a viewer keeps its match centre open in another window:
  * kick-off, a goal by one key, a typed line, its correction and removal, half-time and full time
- * reach the viewer without a reload. Axe and screenshots at 375 and 1440 px in both languages.
+ * reach the viewer without a reload; a live room broadcasting the match shows the goal too. Axe and screenshots at 375 and 1440 px in both languages.
  */
 import { eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
-import { editors, matches, teams } from '../../src/server/db/schema.ts';
+import { editors, liveRooms, matches, teams } from '../../src/server/db/schema.ts';
 import {
   expect,
   expectAccessible,
@@ -18,6 +18,8 @@ import {
 } from './fixtures.ts';
 
 const EDITOR = '13900000004';
+/** The demo anchor whose live room is linked to the fixture for the test. */
+const ANCHOR_ID = 100003;
 const TEAM = 'Harbour City FC';
 
 /** A crest: a blue disc with a white band, as a PNG. */
@@ -45,6 +47,7 @@ test('a desk editor runs a match from kick-off to full time and a viewer follows
   const editorId = (await db.select().from(editors)).length; // none before the test
   expect(editorId).toBe(0);
   let matchId = 0;
+  let roomMatch: number | null | undefined;
   try {
     await useLocale(page, baseURL!, 'en-US');
     await page.setViewportSize({ width: 1440, height: 900 });
@@ -96,6 +99,13 @@ test('a desk editor runs a match from kick-off to full time and a viewer follows
     const fixture = page.locator('.md-fixture', { hasText: TEAM });
     await expect(fixture).toContainText('Upcoming');
     matchId = Number(await fixture.getAttribute('data-fixture'));
+    // The demo anchor's live room broadcasts this match (as if picked when going live).
+    const [room] = await db
+      .select({ matchId: liveRooms.matchId })
+      .from(liveRooms)
+      .where(eq(liveRooms.anchorId, ANCHOR_ID));
+    roomMatch = room!.matchId;
+    await db.update(liveRooms).set({ matchId }).where(eq(liveRooms.anchorId, ANCHOR_ID));
     await expectAccessible(page);
     await screenshot(page, info, 'match-desk-fixtures-1440-en-US');
 
@@ -110,12 +120,21 @@ test('a desk editor runs a match from kick-off to full time and a viewer follows
     await expect(page.locator('.md-dot.is-on')).toBeVisible();
     await page.getByRole('button', { name: 'Live', exact: true }).click();
     await expect(viewer.locator('[data-state]')).toHaveText('Live');
+    const roomPage = await openWindow(browser, baseURL!, `/liveMatchesTwo/${ANCHOR_ID}`, null);
+    const strip = roomPage.locator(`[data-match-strip="${matchId}"]`);
+    await expect(strip).toContainText(TEAM);
+    await expect(roomPage.locator('.chat[data-connection="joined"]')).toBeVisible({
+      timeout: 15_000,
+    });
     await page.locator('h2', { hasText: 'Statistics' }).click(); // focus off any field
     await page.keyboard.press('h');
     await expect(viewer.locator('[data-score]')).toHaveText('1 : 0');
     await expect(viewer.locator('[data-panel="live"] .tl-line.k-goal')).toContainText(
       `GOAL! ${TEAM}, 1-0`,
     );
+    await expect(strip.locator('[data-ms-score]')).toHaveText('1 : 0');
+    await expect(strip.locator('[data-ms-text]')).toHaveText(`GOAL! ${TEAM}, 1-0`);
+    await roomPage.context().close();
 
     // A typed line, sent with Enter, then corrected and removed.
     await page.getByLabel('Minute').fill('31');
@@ -164,6 +183,12 @@ test('a desk editor runs a match from kick-off to full time and a viewer follows
     await screenshot(page, info, 'match-desk-fixtures-375-zh-CN');
     await viewer.context().close();
   } finally {
+    if (roomMatch !== undefined) {
+      await db
+        .update(liveRooms)
+        .set({ matchId: roomMatch })
+        .where(eq(liveRooms.anchorId, ANCHOR_ID));
+    }
     if (matchId) await db.delete(matches).where(eq(matches.id, matchId));
     await db.delete(teams).where(inArray(teams.nameEn, [TEAM]));
     await db.delete(editors);
