@@ -8,6 +8,7 @@ describe('activeStaffLink', () => {
     expect(activeStaffLink('/admin/')?.name).toBe('console');
     expect(activeStaffLink('/admin/anchors')?.name).toBe('anchors');
     expect(activeStaffLink('/admin/quizzes/')?.name).toBe('quizzes');
+    expect(activeStaffLink('/admin/matches')?.name).toBe('matches');
     expect(activeStaffLink('/admin/somewhere-new')?.name).toBe('console');
     expect(activeStaffLink('/administrator')).toBeUndefined();
     expect(activeStaffLink('/home')).toBeUndefined();
@@ -20,18 +21,20 @@ describe('staffLinksFor', () => {
     { name: 'desk', href: '/admin/desk', label: 'staff.console', icon: 'chart', roles: ['anchor'] },
   ];
 
-  it('gives administrators the console, the applications, the quizzes and the content', () => {
+  it('gives administrators the console, the applications, the quizzes, the content and the desk', () => {
     expect(staffLinksFor('admin').map((l) => l.href)).toEqual([
       '/admin',
       '/admin/anchors',
       '/admin/quizzes',
       '/admin/content',
+      '/admin/matches',
     ]);
   });
 
-  it('gives an editor of any role the content, and nothing of the console', () => {
-    expect(staffLinksFor('member', STAFF_NAV, true).map((l) => l.href)).toEqual(['/admin/content']);
-    expect(staffLinksFor('anchor', STAFF_NAV, true).map((l) => l.href)).toEqual(['/admin/content']);
+  it('gives an editor of any role the content and the match desk, and nothing of the console', () => {
+    const editorLinks = ['/admin/content', '/admin/matches'];
+    expect(staffLinksFor('member', STAFF_NAV, true).map((l) => l.href)).toEqual(editorLinks);
+    expect(staffLinksFor('anchor', STAFF_NAV, true).map((l) => l.href)).toEqual(editorLinks);
     expect(staffLinksFor('member')).toEqual([]);
   });
 
