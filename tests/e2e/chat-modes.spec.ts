@@ -1,7 +1,7 @@
 /**
  * Chat modes: the anchor turns on slow mode from the manager bar; a viewer sends a message, sees
  * the countdown with sending held until it ends, then speaks again. Axe and screens at 375 and
- * 1440 px in both languages; the anchor turns the modes off again at the end.
+ * 1440 px in both languages; the anchor turns the modes off again at the end, whatever happened.
  */
 import type { Browser, Page } from '@playwright/test';
 import { expect, expectAccessible, screenshot, signIn, test, useLocale } from './fixtures.ts';
@@ -31,6 +31,23 @@ test('the anchor turns on slow mode and a viewer waits out the countdown', async
 }, info) => {
   test.setTimeout(240_000);
   const anchor = await openAs(browser, baseURL!, '13900000003');
+  try {
+    await slowModeJourney(browser, baseURL!, anchor, info);
+  } finally {
+    // Off again whatever happened, for the journeys that follow in this server.
+    await anchor.locator('[data-chat-modes-open]').click();
+    await anchor.locator('.chat-modes-form [data-slow-mode]').selectOption('0');
+    await anchor.locator('.chat-modes-form [data-chat-modes-save]').click();
+    await expect(anchor.locator('[data-chat-modes]')).toHaveCount(0);
+  }
+});
+
+async function slowModeJourney(
+  browser: Browser,
+  baseURL: string,
+  anchor: Page,
+  info: Parameters<Parameters<typeof test>[2]>[1],
+): Promise<void> {
   await anchor.locator('[data-chat-modes-open]').click();
   const form = anchor.locator('.chat-modes-form');
   await form.locator('[data-slow-mode]').selectOption('60');
@@ -44,7 +61,7 @@ test('the anchor turns on slow mode and a viewer waits out the countdown', async
   await expect(anchor.locator('[data-chat-modes]')).toContainText('Slow mode 60 s');
   await expect(anchor.locator('[data-slow-left]')).toHaveCount(0);
 
-  const viewer = await openAs(browser, baseURL!, '13900000001');
+  const viewer = await openAs(browser, baseURL, '13900000001');
   await expect(viewer.locator('[data-chat-modes]')).toContainText('Slow mode 60 s');
   await viewer.locator('[data-chat-input]').fill('Slow and steady');
   await viewer.keyboard.press('Enter');
@@ -61,7 +78,7 @@ test('the anchor turns on slow mode and a viewer waits out the countdown', async
   await expect(viewer.locator('.chat-msg', { hasText: 'Too fast' })).toHaveCount(0);
 
   // A second viewer, in Chinese on a phone, sees the mode too.
-  const other = await openAs(browser, baseURL!, '13900000002', { width: 375, locale: 'zh-CN' });
+  const other = await openAs(browser, baseURL, '13900000002', { width: 375, locale: 'zh-CN' });
   await expect(other.locator('[data-chat-modes]')).toContainText('慢速模式 60 秒');
   await other.locator('[data-chat-input]').fill('慢慢来');
   await other.keyboard.press('Enter');
@@ -76,10 +93,6 @@ test('the anchor turns on slow mode and a viewer waits out the countdown', async
   await expect(viewer.locator('[data-chat-send]')).toBeEnabled();
   await viewer.keyboard.press('Enter');
   await expect(viewer.locator('.chat-msg', { hasText: 'Too fast' })).toBeVisible();
-
-  // Off again for the journeys that follow in this server.
-  await anchor.locator('[data-chat-modes-open]').click();
-  await anchor.locator('.chat-modes-form [data-slow-mode]').selectOption('0');
-  await anchor.locator('.chat-modes-form [data-chat-modes-save]').click();
-  await expect(viewer.locator('[data-chat-modes]')).toHaveCount(0);
-});
+  await viewer.context().close();
+  await other.context().close();
+}
