@@ -15,6 +15,7 @@ import {
 } from '../sports/match-centre.ts';
 import { wholeNumber } from './numbers.ts';
 import { showsSomething } from './text.ts';
+import { dateTimeSchema } from './times.ts';
 
 /** Longest league or team name. */
 export const MAX_NAME = 60;
@@ -81,18 +82,8 @@ export const listRequest = z.strictObject({
   league_id: queryId.optional(),
 });
 
-/** A kick-off time as the browser sends it (ISO 8601), within years 2000-2100. */
-const kickOff = z
-  .string({ error: 'validation.required' })
-  .trim()
-  .max(40, { error: 'validation.tooLong' })
-  .refine(
-    (v) => {
-      const ms = Date.parse(v);
-      return Number.isFinite(ms) && ms >= Date.UTC(2000, 0, 1) && ms < Date.UTC(2100, 0, 1);
-    },
-    { error: 'matchDesk.errors.badDate' },
-  );
+/** A date and time as the browser sends it (ISO 8601), within years 2000-2100. */
+const kickOff = dateTimeSchema('matchDesk.errors.badDate');
 
 /** POST fixture/save: a new fixture (no id) or an edit; home and away differ. */
 export const fixtureRequest = z

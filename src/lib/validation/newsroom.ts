@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { HELP_CATEGORIES, NEWS_SPORTS } from '../content/kinds.ts';
 import { INT4_MAX, wholeNumber } from './numbers.ts';
 import { showsSomething } from './text.ts';
+import { dateTimeSchema } from './times.ts';
 
 /** Collections editors write in the site, in the editor's order. */
 export const EDITABLE_COLLECTIONS = ['notices', 'news', 'help', 'activities', 'urgent'] as const;
@@ -38,17 +39,7 @@ const text = (max: number) =>
     .refine(showsSomething, { error: 'validation.blank' });
 
 /** A date and time as the browser sends it (ISO 8601), within years 2000-2100. */
-const when = z
-  .string({ error: 'validation.required' })
-  .trim()
-  .max(40, { error: 'validation.tooLong' })
-  .refine(
-    (v) => {
-      const ms = Date.parse(v);
-      return Number.isFinite(ms) && ms >= Date.UTC(2000, 0, 1) && ms < Date.UTC(2100, 0, 1);
-    },
-    { error: 'newsroom.errors.badDate' },
-  );
+const when = dateTimeSchema('newsroom.errors.badDate');
 
 /** A picture: shipped content art or an upload of this site. */
 const picture = z
