@@ -28,6 +28,15 @@ export function attachHlsJs({ video, src, lowLatency, events }: EngineOptions): 
   });
   let recoveredMedia = false;
   const renditions = () => hls.levels.map((l) => ({ height: l.height, bitrate: l.bitrate }));
+  /** A recording (not a live) whose buffer reaches its last second. */
+  const bufferedToEnd = () => {
+    const details = hls.levels[hls.currentLevel]?.details;
+    const { buffered, duration } = video;
+    if (!details || details.live || buffered.length === 0 || !Number.isFinite(duration)) {
+      return false;
+    }
+    return buffered.end(buffered.length - 1) >= duration - 1;
+  };
 
   hls.on(Hls.Events.MANIFEST_PARSED, (_event, _data: ManifestParsedData) => {
     events.renditions(renditions());
@@ -57,8 +66,12 @@ export function attachHlsJs({ video, src, lowLatency, events }: EngineOptions): 
   return {
     kind: 'hlsjs',
     setQuality(choice) {
-      // nextLevel switches at the next fragment without emptying what is already buffered.
-      hls.nextLevel = levelFor(renditions(), choice);
+      const level = levelFor(renditions(), choice);
+      // nextLevel switches at the next fragment without emptying what is already buffered. When a
+      // recording is buffered to its end there is no next fragment to fetch, and a looping clip
+      // would replay its old buffer forever: then the buffer is replaced at once.
+      if (level >= 0 && bufferedToEnd()) hls.currentLevel = level;
+      else hls.nextLevel = level;
     },
     setLowLatency(on) {
       Object.assign(hls.config, latencyConfig(on));
