@@ -192,6 +192,23 @@ describe('the shape of the code', () => {
     expect(upward.sort()).toEqual(Object.keys(UPWARD).sort());
     expect(upward.length).toBeLessThanOrEqual(10);
   });
+
+  it('keeps the browser code and the server apart: src/lib imports neither, the server no island', () => {
+    const crossing: string[] = [];
+    const within = (file: string, dir: string) => file.startsWith(path.join(ROOT, dir) + path.sep);
+    for (const [from, targets] of graph) {
+      for (const to of targets) {
+        const bad =
+          (within(from, 'lib') &&
+            ['islands', 'server', 'components', 'pages'].some((d) => within(to, d))) ||
+          (within(from, 'server') &&
+            ['islands', 'components', 'pages'].some((d) => within(to, d))) ||
+          (within(from, 'islands') && within(to, 'server'));
+        if (bad) crossing.push(`${path.relative(ROOT, from)} -> ${path.relative(ROOT, to)}`);
+      }
+    }
+    expect(crossing).toEqual([]);
+  });
 });
 
 /** A quoted string that starts with an API path. */

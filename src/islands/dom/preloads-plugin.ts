@@ -6,9 +6,7 @@
  */
 import path from 'node:path';
 import type { Plugin } from 'vite';
-
-/** The file the map is written to, in the client output's root. */
-export const PRELOADS_FILE = 'module-preloads.json';
+import { PRELOADS_FILE } from '../../lib/dom/module-preloads.ts';
 
 interface OutChunk {
   type: 'chunk';

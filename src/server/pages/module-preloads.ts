@@ -5,7 +5,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { PRELOADS_FILE } from '../../islands/dom/preloads-plugin.ts';
+import { PRELOADS_FILE } from '../../lib/dom/module-preloads.ts';
 
 let map: Record<string, string[]> | undefined;
 
