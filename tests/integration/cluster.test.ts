@@ -6,10 +6,8 @@
  * its clients reconnect through nginx, every gift is applied exactly once and the ledger verifies.
  * Needs Debian's nginx, redis-server and postgresql (CI installs them).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { createInterface } from 'node:readline';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -20,110 +18,20 @@ import {
   type GiftFeedRepData,
   type SayData,
 } from '../../src/lib/realtime/protocol/index.ts';
-import { postgresBin } from '../../scripts/cluster/services.ts';
+import {
+  api,
+  GIVER,
+  GIVER_MOBILE,
+  holderOf,
+  joinRoom,
+  login,
+  ready,
+  type Ready,
+  startCluster,
+  sum,
+} from './cluster-helpers.ts';
 import { connect, type TestClient } from './realtime-helpers.ts';
-import { freePort, hasRedis } from './redis-helpers.ts';
-
-const ready = hasRedis && existsSync('/usr/sbin/nginx') && postgresBin() !== null;
-if (!ready)
-  console.warn('nginx, redis-server or postgresql missing: the cluster suite does not run.');
-
-const ANCHOR = 100003;
-const GIVER = 100001;
-const GIVER_MOBILE = '13900000001';
-
-interface Ready {
-  url: string;
-  apps: { port: number; pid: number }[];
-  database_url: string;
-}
-
-/** Starts `npm run cluster` and resolves with its ready line. */
-function startCluster(port: number): Promise<{ child: ChildProcess; info: Ready }> {
-  const child = spawn(process.execPath, ['scripts/cluster.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      CLUSTER_PROCESSES: '2',
-      LOG_REQUESTS: '0',
-      SECRET: randomBytes(32).toString('hex'),
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      DATA_DIR: '',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    const lines = createInterface({ input: child.stdout });
-    lines.on('line', (line) => {
-      if (!line.includes('"cluster_ready"')) return;
-      resolve({ child, info: JSON.parse(line) as Ready });
-    });
-    child.once('exit', (code) => reject(new Error(`cluster exited with ${code}`)));
-  });
-}
-
-async function api<T>(base: string, path: string, body: unknown, token?: string) {
-  const res = await fetch(`${base}${path}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'device-info': 'cluster-suite',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: JSON.stringify(body),
-  });
-  return { http: res.status, ...((await res.json()) as { status: number; data: T }) };
-}
-
-async function login(base: string, mobile: string): Promise<string> {
-  const res = await api<{ token: string }>(base, '/api/user/login', {
-    account: mobile,
-    pwd: 'demo1234',
-    login_type: 1,
-    platform: 0,
-    source_id: 10001,
-    website: 'test',
-  });
-  expect(res.status).toBe(0);
-  return res.data.token;
-}
-
-/** A socket on `base` (an app or nginx) in the anchor's room as the holder of `token`. */
-async function joinRoom(base: string, token: string): Promise<TestClient> {
-  const res = await fetch(`${base}/api/tencentIm/getUserSig`, {
-    headers: { authorization: `Bearer ${token}`, 'device-info': 'cluster-suite' },
-  });
-  const sig = ((await res.json()) as { data: { id: string; sig: string } }).data;
-  const client = await connect(`${base.replace('http', 'ws')}/im`);
-  client.send(CLIENT_FRAME.login, { groupId: String(ANCHOR), channel: 'OFFICIAL', ...sig });
-  await client.next(SERVER_FRAME.loginRep);
-  return client;
-}
-
-/** Open hub sockets of the app on `port`, read from its metrics on loopback. */
-async function socketsOn(port: number): Promise<number> {
-  const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
-  return Number(/^im_connections_open (\d+)$/m.exec(text)?.[1] ?? NaN);
-}
-
-/** The value of one series (its name with its labels as printed) in a metrics text; 0 when absent. */
-function sum(text: string, series: string): number {
-  const line = text.split('\n').find((l) => l.startsWith(series + ' '));
-  return line ? Number(line.slice(series.length + 1)) : 0;
-}
-
-/** The app that holds the one hub socket open in the cluster. */
-async function holderOf(apps: Ready['apps']): Promise<Ready['apps'][number]> {
-  for (let tries = 0; tries < 50; tries++) {
-    const counts = await Promise.all(apps.map((app) => socketsOn(app.port)));
-    const holder = apps.find((_, i) => counts[i] === 1);
-    if (holder && counts.reduce((a, b) => a + b, 0) === 1) return holder;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('no single app holds the socket');
-}
+import { freePort } from './redis-helpers.ts';
 
 describe.runIf(ready)('npm run cluster', () => {
   let cluster: ChildProcess;
