@@ -11,7 +11,14 @@ import { hashPassword } from '../../src/server/auth/password.ts';
 import { createSession, findSessionUser } from '../../src/server/sessions.ts';
 import { accountBans, adminAudit, users } from '../../src/server/db/schema.ts';
 import { PLATFORM_ID, QUIZ_ESCROW_ID } from '../../src/server/quiz/accounts.ts';
-import { apiSuite, callApi, DB_KINDS, userIdByMobile, usersWithWallets } from './helpers.ts';
+import {
+  apiSuite,
+  callApi,
+  sessionOf as sessionOfUser,
+  DB_KINDS,
+  userIdByMobile,
+  usersWithWallets,
+} from './helpers.ts';
 
 const ADMIN_MOBILE = '13900000005';
 const VIEWER_MOBILE = '13900000001';
@@ -19,11 +26,7 @@ const VIEWER_MOBILE = '13900000001';
 describe.each(DB_KINDS)('operations console on %s', (kind) => {
   const { t, api } = apiSuite(kind);
 
-  async function sessionOf(mobile: string) {
-    const id = await userIdByMobile(t.rt.db, mobile);
-    const token = await createSession(t.rt.db, id, 'console-test');
-    return { id, token, headers: { authorization: `Bearer ${token}` } };
-  }
+  const sessionOf = (mobile: string) => sessionOfUser(t.rt.db, mobile, 'console-test');
   const audits = async () => t.rt.db.select().from(adminAudit).orderBy(adminAudit.id);
   let prefix = 13300;
   async function member() {

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import { createApi } from '../../src/server/app.ts';
 import { openDatabase, type Db } from '../../src/server/db/index.ts';
 import { users, wallets } from '../../src/server/db/schema.ts';
+import { createSession } from '../../src/server/sessions.ts';
 import { seedDemo } from '../../src/server/seed/index.ts';
 import { readEnv } from '../../src/server/env.ts';
 import { createLocalBus } from '../../src/server/shared/bus.ts';
@@ -233,4 +234,11 @@ export async function userIdByMobile(db: Db, mobile: string): Promise<number> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.mobile, mobile));
   if (!row) throw new Error(`no user with mobile ${mobile}`);
   return row.id;
+}
+
+/** A fresh session of the (demo) user with this mobile: the id, the token and its header. */
+export async function sessionOf(db: Db, mobile: string, device = 'test') {
+  const id = await userIdByMobile(db, mobile);
+  const token = await createSession(db, id, device);
+  return { id, token, headers: { authorization: `Bearer ${token}` } };
 }

@@ -12,9 +12,8 @@ import type {
 } from '../../src/lib/sports/desk-api.ts';
 import type { TextLine } from '../../src/lib/sports/match-centre.ts';
 import { leagues, matchEvents, matches, teams } from '../../src/server/db/schema.ts';
-import { createSession } from '../../src/server/sessions.ts';
 import { onMatchLive, type MatchLiveMessage } from '../../src/server/sports/match-live.ts';
-import { apiSuite, callApi, userIdByMobile, type DB_KINDS } from './helpers.ts';
+import { apiSuite, callApi, sessionOf as sessionOfUser, type DB_KINDS } from './helpers.ts';
 
 /** Every answer of the desk's calls, as the tests read them. */
 export interface DeskAnswer {
@@ -48,11 +47,7 @@ export function deskSuite(kind: (typeof DB_KINDS)[number]) {
     heard.length = 0;
   });
 
-  async function sessionOf(mobile: string) {
-    const id = await userIdByMobile(t.rt.db, mobile);
-    const token = await createSession(t.rt.db, id, 'match-desk-test');
-    return { id, headers: { authorization: `Bearer ${token}` } };
-  }
+  const sessionOf = (mobile: string) => sessionOfUser(t.rt.db, mobile, 'match-desk-test');
   const call = (
     method: 'GET' | 'POST',
     path: string,

@@ -14,7 +14,6 @@ import {
   editors,
 } from '../../src/server/db/schema.ts';
 import { entryKey, forgetPublished, publishedContent } from '../../src/server/content/published.ts';
-import { createSession } from '../../src/server/sessions.ts';
 import type {
   EditorRow,
   EntryDetail,
@@ -22,7 +21,13 @@ import type {
   RevisionDetail,
   RevisionSummary,
 } from '../../src/lib/content/api.ts';
-import { apiSuite, callApi, DB_KINDS, uploadTestImage, userIdByMobile } from './helpers.ts';
+import {
+  apiSuite,
+  callApi,
+  sessionOf as sessionOfUser,
+  DB_KINDS,
+  uploadTestImage,
+} from './helpers.ts';
 
 /** Every answer of the newsroom's calls, as the tests read them. */
 interface Answer {
@@ -55,11 +60,7 @@ const notice = (slug: string, extra: Record<string, unknown> = {}) => ({
 describe.each(DB_KINDS)('newsroom on %s', (kind) => {
   const { t, api } = apiSuite(kind);
 
-  async function sessionOf(mobile: string) {
-    const id = await userIdByMobile(t.rt.db, mobile);
-    const token = await createSession(t.rt.db, id, 'newsroom-test');
-    return { id, headers: { authorization: `Bearer ${token}` } };
-  }
+  const sessionOf = (mobile: string) => sessionOfUser(t.rt.db, mobile, 'newsroom-test');
   const call = (
     method: 'GET' | 'POST',
     path: string,
