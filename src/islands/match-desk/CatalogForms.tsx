@@ -1,5 +1,5 @@
 /** The forms of the catalogue: a league (names, short label) and a team (names, colour, crest). */
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import type { DeskLeague, DeskTeam } from '../../lib/sports/desk-api.ts';
 import { saveLeague, saveTeam, uploadCrest } from '../../lib/stores/match-desk.ts';
 import { useAction } from '../admin/use-panel.ts';
@@ -45,6 +45,40 @@ function Actions({ busy, onDone }: { busy: boolean; onDone: () => void }) {
   );
 }
 
+/** A titled catalogue form: submitting runs `save` through `action`, then closes the form. */
+function CatalogForm({
+  title,
+  action,
+  save,
+  busy = action.busy,
+  onDone,
+  children,
+}: {
+  title: string;
+  action: ReturnType<typeof useAction>;
+  save: () => Promise<unknown>;
+  busy?: boolean;
+  onDone: () => void;
+  children: ReactNode;
+}) {
+  const t = useT();
+  const id = useId();
+  return (
+    <form
+      className="md-form"
+      aria-labelledby={`${id}-t`}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void action.run(save, t('matchDesk.catalog.saved')).then((done) => done && onDone());
+      }}
+    >
+      <h3 id={`${id}-t`}>{title}</h3>
+      {children}
+      <Actions busy={busy} onDone={onDone} />
+    </form>
+  );
+}
+
 /** A league's form; `league` null makes a new one of `sport`. */
 export function LeagueForm({
   league,
@@ -56,33 +90,25 @@ export function LeagueForm({
   onDone: () => void;
 }) {
   const t = useT();
-  const id = useId();
   const [zh, setZh] = useState(league?.name_zh ?? '');
   const [en, setEn] = useState(league?.name_en ?? '');
   const [short, setShort] = useState(league?.short_name ?? '');
-  const { busy, run } = useAction();
+  const action = useAction();
   return (
-    <form
-      className="md-form"
-      aria-labelledby={`${id}-t`}
-      onSubmit={(e) => {
-        e.preventDefault();
-        void run(
-          () =>
-            saveLeague({
-              ...(league ? { id: league.id } : {}),
-              sport_id: league?.sport_id ?? sport,
-              name_zh: zh,
-              name_en: en,
-              short_name: short,
-            }),
-          t('matchDesk.catalog.saved'),
-        ).then((done) => done && onDone());
-      }}
+    <CatalogForm
+      title={league ? t('matchDesk.catalog.edit') : t('matchDesk.catalog.addLeague')}
+      action={action}
+      save={() =>
+        saveLeague({
+          ...(league ? { id: league.id } : {}),
+          sport_id: league?.sport_id ?? sport,
+          name_zh: zh,
+          name_en: en,
+          short_name: short,
+        })
+      }
+      onDone={onDone}
     >
-      <h3 id={`${id}-t`}>
-        {league ? t('matchDesk.catalog.edit') : t('matchDesk.catalog.addLeague')}
-      </h3>
       <NameFields zh={zh} en={en} setZh={setZh} setEn={setEn} />
       <label>
         <span>{t('matchDesk.catalog.shortName')}</span>
@@ -93,8 +119,7 @@ export function LeagueForm({
           onChange={(e) => setShort(e.target.value)}
         />
       </label>
-      <Actions busy={busy} onDone={onDone} />
-    </form>
+    </CatalogForm>
   );
 }
 
@@ -109,34 +134,30 @@ export function TeamForm({
   onDone: () => void;
 }) {
   const t = useT();
-  const id = useId();
   const [zh, setZh] = useState(team?.name_zh ?? '');
   const [en, setEn] = useState(team?.name_en ?? '');
   const [color, setColor] = useState(team?.color ?? '#1f6feb');
   const [crest, setCrest] = useState(team?.crest ?? null);
   const [progress, setProgress] = useState<number | null>(null);
-  const { busy, run } = useAction();
+  const action = useAction();
+  const { busy, run } = action;
   return (
-    <form
-      className="md-form"
-      aria-labelledby={`${id}-t`}
-      onSubmit={(e) => {
-        e.preventDefault();
-        void run(
-          () =>
-            saveTeam({
-              ...(team ? { id: team.id } : {}),
-              sport_id: team?.sport_id ?? sport,
-              name_zh: zh,
-              name_en: en,
-              color,
-              crest,
-            }),
-          t('matchDesk.catalog.saved'),
-        ).then((done) => done && onDone());
-      }}
+    <CatalogForm
+      title={team ? t('matchDesk.catalog.edit') : t('matchDesk.catalog.addTeam')}
+      action={action}
+      save={() =>
+        saveTeam({
+          ...(team ? { id: team.id } : {}),
+          sport_id: team?.sport_id ?? sport,
+          name_zh: zh,
+          name_en: en,
+          color,
+          crest,
+        })
+      }
+      busy={busy || progress !== null}
+      onDone={onDone}
     >
-      <h3 id={`${id}-t`}>{team ? t('matchDesk.catalog.edit') : t('matchDesk.catalog.addTeam')}</h3>
       <NameFields zh={zh} en={en} setZh={setZh} setEn={setEn} />
       <label>
         <span>{t('matchDesk.catalog.color')}</span>
@@ -173,7 +194,6 @@ export function TeamForm({
           </button>
         )}
       </div>
-      <Actions busy={busy || progress !== null} onDone={onDone} />
-    </form>
+    </CatalogForm>
   );
 }
