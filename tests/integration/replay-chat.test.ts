@@ -252,6 +252,22 @@ describe.each(DB_KINDS)('replay chat track (%s)', (kind) => {
     expect(after.data.lines.map((l) => l.content)).toEqual(['live line']);
   });
 
+  it('gives the seeded replays a started_at and a chat track of a few hundred lines', async () => {
+    const db = t.rt.db;
+    const [seeded] = await db
+      .select()
+      .from(replays)
+      .where(eq(replays.title, replays.title))
+      .limit(1);
+    expect(seeded!.startedAt).not.toBeNull();
+    expect(await stored(db, seeded!.id)).toBeGreaterThanOrEqual(180);
+    const first = await window(seeded!.id, 0, 120_000);
+    expect(first.data.lines.length).toBeGreaterThan(5);
+    const offsets = first.data.lines.map((l) => l.offset_ms);
+    expect([...offsets].sort((a, b) => a - b)).toEqual(offsets);
+    expect(first.data.lines.some((l) => /[\u4e00-\u9fff]/.test(l.content))).toBe(true);
+  });
+
   it('refuses the track of a hidden replay and bad windows', async () => {
     const db = t.rt.db;
     const hidden = await makeReplay(db, true);
