@@ -71,6 +71,13 @@ function pick<T>(items: readonly T[], r: () => number): T {
   return items[Math.floor(r() * items.length)]!;
 }
 
+/**
+ * The demo recording every seeded replay plays is 16 s long and loops: a quarter of each track is
+ * said within it, so the barrage flies from the first second; the rest spreads over the length
+ * the replay declares, as a full recording would carry it.
+ */
+const DEMO_RECORDING_MS = 16_000;
+
 /** Lines per replay: between 180 and 300. */
 function linesFor(replayId: number): number {
   return 180 + ((replayId * 37) % 121);
@@ -93,9 +100,8 @@ export async function seedReplayChat(db: Db, people: Map<string, number>): Promi
     const count = linesFor(replay.id);
     const span = replay.durationSec * 1000;
     for (let i = 0; i < count; i += 1) {
-      // Denser in the first minutes, as a room greets the kick-off.
       const u = r();
-      const shaped = u < 0.15 ? u * 0.4 : u;
+      const shaped = i < count / 4 ? (u * DEMO_RECORDING_MS) / span : u;
       const roll = r();
       const content =
         roll < 0.72 ? pick(ZH_LINES, r) : roll < 0.88 ? pick(EN_LINES, r) : pick(EMOJI, r);
