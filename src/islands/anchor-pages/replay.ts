@@ -6,6 +6,7 @@ import { formatDuration } from '../../lib/duration.ts';
 import { formatCount } from '../../lib/format.ts';
 import { toLocale } from '../../lib/i18n/locale.ts';
 import { $replayViews, countReplayView } from '../../lib/stores/replay.ts';
+import { mountReplayBarrage } from './replay-barrage.ts';
 
 function bindTimeline(video: HTMLVideoElement, bar: HTMLElement): void {
   const range = bar.querySelector<HTMLInputElement>('input[type="range"]')!;
@@ -43,6 +44,10 @@ if (player && video) {
   const bar = document.querySelector<HTMLElement>('[data-timeline]');
   if (bar) bindTimeline(video, bar);
   video.addEventListener('playing', () => void countReplayView(id), { once: true });
+  const canvas = player.querySelector<HTMLCanvasElement>('canvas[data-barrage]');
+  if (canvas) {
+    mountReplayBarrage(video, canvas, document.querySelector<HTMLElement>('[data-barrage-bar]'));
+  }
   const views = document.querySelector<HTMLElement>('[data-views]');
   const locale = toLocale(document.documentElement.lang);
   $replayViews.subscribe((value) => {

@@ -3,19 +3,10 @@
  * the share button, the heat and the score strip of the match on air. Everything reads the live-room and barrage stores.
  */
 import { createBarrage } from '../../lib/barrage/renderer.ts';
-import { BARRAGE_DENSITIES } from '../../lib/barrage/scheduler.ts';
 import { formatCount } from '../../lib/format.ts';
 import { createI18n } from '../../lib/i18n/index.ts';
-import {
-  $barrage,
-  AREA_FRACTION,
-  setBarrageArea,
-  setBarrageDensity,
-  densityOf,
-  setBarrageOpacity,
-  toggleBarrage,
-  type BarrageArea,
-} from '../../lib/stores/barrage.ts';
+import { $barrage, AREA_FRACTION, densityOf } from '../../lib/stores/barrage.ts';
+import { renderBar } from './barrage-bar.ts';
 import { endLive as endOwnLive, liveSessionOpen } from '../../lib/stores/live-session.ts';
 import { checkAnchorStatus } from '../../lib/stores/anchor.ts';
 import { $follow, loadFollow, toggleFollow } from '../../lib/stores/follow.ts';
@@ -62,38 +53,6 @@ function mountBarrage(canvas: HTMLCanvasElement, bar: HTMLElement | null): void 
     canvas.hidden = s.enabled !== 'on';
   });
   if (bar) renderBar(bar);
-}
-
-function renderBar(bar: HTMLElement): void {
-  const tr = t();
-  bar.innerHTML = `
-    <button type="button" class="barrage-toggle" data-barrage-toggle aria-pressed="true"></button>
-    <label class="barrage-opacity"><span>${tr('liveRoom.barrage.opacity')}</span>
-      <input type="range" min="0.1" max="1" step="0.1" data-barrage-opacity></label>
-    <label class="barrage-area"><span>${tr('liveRoom.barrage.area')}</span>
-      <select data-barrage-area>
-        ${(['quarter', 'half', 'full'] as const).map((a) => `<option value="${a}">${tr(`liveRoom.barrage.areas.${a}`)}</option>`).join('')}
-      </select></label>
-    <label class="barrage-density"><span>${tr('liveRoom.barrage.density')}</span>
-      <select data-barrage-density>
-        ${BARRAGE_DENSITIES.map((d) => `<option value="${d}">${tr(`liveRoom.barrage.densities.${d}`)}</option>`).join('')}
-      </select></label>`;
-  const toggle = bar.querySelector<HTMLButtonElement>('[data-barrage-toggle]')!;
-  const opacity = bar.querySelector<HTMLInputElement>('[data-barrage-opacity]')!;
-  const area = bar.querySelector<HTMLSelectElement>('[data-barrage-area]')!;
-  const density = bar.querySelector<HTMLSelectElement>('[data-barrage-density]')!;
-  toggle.addEventListener('click', toggleBarrage);
-  opacity.addEventListener('input', () => setBarrageOpacity(Number(opacity.value)));
-  area.addEventListener('change', () => setBarrageArea(area.value as BarrageArea));
-  density.addEventListener('change', () => setBarrageDensity(densityOf(density.value)));
-  $barrage.subscribe((s) => {
-    const on = s.enabled === 'on';
-    toggle.textContent = on ? tr('liveRoom.barrage.on') : tr('liveRoom.barrage.off');
-    toggle.setAttribute('aria-pressed', String(on));
-    opacity.value = s.opacity;
-    area.value = s.area;
-    density.value = densityOf(s.density);
-  });
 }
 
 async function share(): Promise<void> {

@@ -16,6 +16,7 @@ import { DEMO_PASSWORD, DEMO_ROOMS } from './people.ts';
 import { seedLiveHistory } from './live-history.ts';
 import { seedFans, seedRankings } from './rankings.ts';
 import { seedLivePlans, seedReplays } from './replays.ts';
+import { seedReplayChat } from './replay-chat.ts';
 import { seedMessaging } from './messaging.ts';
 import { seedQuizzes } from './quizzes.ts';
 import { seedRooms } from './rooms.ts';
@@ -59,6 +60,7 @@ async function seedInto(
   await seedMaintenance(db, now);
   const fanIds = await seedFans(db, now, passwordHash);
   const everyone = new Map([...userIds, ...fanIds]);
+  await seedReplayChat(db, everyone);
   await seedRankings(db, everyone, now);
   await seedQuizzes(db, everyone, now);
   await seedMessaging(db, everyone, now);

@@ -628,6 +628,10 @@ export async function seedReplays(db: Db, userIds: Map<string, number>, now: Dat
       });
     }
   }
+  // The recorded stream began its length before the live ended.
+  for (const row of rows) {
+    row.startedAt = new Date(row.recordedAt.getTime() - row.durationSec * 1000);
+  }
   if (rows.length) await db.insert(replays).values(rows);
 }
 

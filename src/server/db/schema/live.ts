@@ -110,7 +110,11 @@ export const chatMessages = pgTable(
     /** Set when a manager deletes it or clears the chat; hidden from history from then on. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
-  (t) => [index('chat_messages_room_idx').on(t.anchorId, t.id)],
+  (t) => [
+    index('chat_messages_room_idx').on(t.anchorId, t.id),
+    // A replay's chat track reads one room's messages between two times.
+    index('chat_messages_room_time_idx').on(t.anchorId, t.createdAt),
+  ],
 );
 
 /** Bans from speaking in a room, by a manager or by the automatic chat rules. */
@@ -211,6 +215,35 @@ export const replays = pgTable(
     index('replays_category_idx').on(t.categoryId, t.secondCategoryId, t.recordedAt),
     check('replays_duration_pos', sql`${t.durationSec} > 0`),
     check('replays_views_nonneg', sql`${t.views} >= 0`),
+  ],
+);
+
+/** Barrage viewers add to a replay at its playhead, played with the live's own chat track. */
+export const replayComments = pgTable(
+  'replay_comments',
+  {
+    id: serial('id').primaryKey(),
+    replayId: integer('replay_id')
+      .notNull()
+      .references(() => replays.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Where in the replay it was said, in ms from the start. */
+    offsetMs: integer('offset_ms').notNull(),
+    /** Text as sent, trimmed. */
+    content: text('content').notNull(),
+    /** Chat prop used: 0 none, 100 speaker, 101 colourful chat. */
+    propType: smallint('prop_type').notNull().default(0),
+    /** Colourful chat colour (props_id 2, 3 or 4); 0 without. */
+    propsId: smallint('props_id').notNull().default(0),
+    createdAt: createdAt(),
+    /** Set when the anchor or a room manager deletes it. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('replay_comments_offset_idx').on(t.replayId, t.offsetMs),
+    check('replay_comments_offset_nonneg', sql`${t.offsetMs} >= 0`),
   ],
 );
 

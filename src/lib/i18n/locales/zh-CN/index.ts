@@ -22,6 +22,7 @@ import { player } from './player.ts';
 import { quiz } from './quiz.ts';
 import { ranking } from './ranking.ts';
 import { recordings } from './recordings.ts';
+import { replayChat } from './replay-chat.ts';
 import { sports } from './schedule.ts';
 import { shell } from './shell.ts';
 import { studio } from './studio.ts';
@@ -46,6 +47,7 @@ export const zhCN: Resource = {
   quiz,
   ranking,
   recordings,
+  replayChat,
   sports,
   player,
   gifts,
