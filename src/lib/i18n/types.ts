@@ -21,6 +21,7 @@ import type { player } from './locales/en-US/player.ts';
 import type { quiz } from './locales/en-US/quiz.ts';
 import type { ranking } from './locales/en-US/ranking.ts';
 import type { recordings } from './locales/en-US/recordings.ts';
+import type { clips } from './locales/en-US/clips.ts';
 import type { sports } from './locales/en-US/schedule.ts';
 import type { shell } from './locales/en-US/shell.ts';
 import type { studio } from './locales/en-US/studio.ts';
@@ -52,6 +53,8 @@ export type QuizResource = Widen<typeof quiz>;
 export type RankingResource = Widen<typeof ranking>;
 /** Shape of the recorded replay strings. */
 export type RecordingsResource = Widen<typeof recordings>;
+/** Shape of the clip strings. */
+export type ClipsResource = Widen<typeof clips>;
 /** Shape of the schedules (bookings, match centre, team pages, World Cup) strings. */
 export type SportsResource = Widen<typeof sports>;
 /** Shape of the video player strings. */
@@ -97,6 +100,7 @@ export type Resource = ShellResource & {
   quiz: QuizResource;
   ranking: RankingResource;
   recordings: RecordingsResource;
+  clips: ClipsResource;
   sports: SportsResource;
   player: PlayerResource;
   gifts: GiftsResource;

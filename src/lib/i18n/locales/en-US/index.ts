@@ -21,6 +21,7 @@ import { player } from './player.ts';
 import { quiz } from './quiz.ts';
 import { ranking } from './ranking.ts';
 import { recordings } from './recordings.ts';
+import { clips } from './clips.ts';
 import { sports } from './schedule.ts';
 import { shell } from './shell.ts';
 import { studio } from './studio.ts';
@@ -45,6 +46,7 @@ export const enUS = {
   quiz,
   ranking,
   recordings,
+  clips,
   sports,
   player,
   gifts,

@@ -22,6 +22,7 @@ import { player } from './player.ts';
 import { quiz } from './quiz.ts';
 import { ranking } from './ranking.ts';
 import { recordings } from './recordings.ts';
+import { clips } from './clips.ts';
 import { sports } from './schedule.ts';
 import { shell } from './shell.ts';
 import { studio } from './studio.ts';
@@ -46,6 +47,7 @@ export const zhCN: Resource = {
   quiz,
   ranking,
   recordings,
+  clips,
   sports,
   player,
   gifts,
