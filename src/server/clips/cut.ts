@@ -5,10 +5,8 @@
  * the front (`+faststart`, so it plays while it downloads), stopping at the asked end. Then
  * ffprobe reads its length and picture size and one frame becomes the JPEG thumbnail.
  */
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { FFMPEG_BIN, FFPROBE_BIN, grabThumbnail, run } from '../recordings/ffmpeg.ts';
 import type { CutPlan } from './source.ts';
 
@@ -19,15 +17,15 @@ export interface CutResult {
   height: number;
 }
 
-/** Joins the plan's files into `out`. */
+/** Joins the plan's files into `out` (segments are a few megabytes each: read whole). */
 async function join(plan: CutPlan, out: string): Promise<void> {
-  const sink = createWriteStream(out);
+  const sink = await open(out, 'w', 0o600);
   try {
     for (const file of [...(plan.init ? [plan.init] : []), ...plan.segments.map((s) => s.file)]) {
-      await pipeline(createReadStream(file), sink, { end: false });
+      await sink.write(await readFile(file));
     }
   } finally {
-    await new Promise<void>((resolve) => sink.end(resolve));
+    await sink.close();
   }
 }
 

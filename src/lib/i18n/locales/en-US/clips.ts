@@ -24,7 +24,7 @@ export const clips = {
     replayIntro: 'Cut from the replay, starting where it is playing.',
     length: 'Length',
     seconds: '{{count}} s',
-    start: 'Start',
+    start: 'Start (seconds)',
     name: 'Title',
     namePlaceholder: 'What happened?',
     create: 'Cut clip',

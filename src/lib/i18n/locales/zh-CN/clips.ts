@@ -26,7 +26,7 @@ export const clips: ClipsResource = {
     replayIntro: '从回放当前播放的位置开始剪辑。',
     length: '时长',
     seconds: '{{count}} 秒',
-    start: '起点',
+    start: '起点（秒）',
     name: '标题',
     namePlaceholder: '发生了什么？',
     create: '剪辑',
