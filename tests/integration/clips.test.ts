@@ -359,6 +359,21 @@ describe.each(DB_KINDS)('clips (%s)', (kind) => {
     expect(
       (await callApi(api, 'POST', '/api/clip/remove', { clip_id: first!.id })).status,
     ).not.toBe(0);
+    const rights = async (user: number) =>
+      (
+        await callApi<{ can_remove: number }>(
+          api,
+          'GET',
+          `/api/clip/one?clip_id=${first!.id}`,
+          undefined,
+          as(user),
+        )
+      ).data.can_remove;
+    expect(await rights(VIEWERS[0]!)).toBe(0);
+    expect(await rights(OTHER_ANCHOR)).toBe(0);
+    expect(await rights(MANAGER)).toBe(1);
+    expect(await rights(ANCHOR)).toBe(1);
+    expect(await rights(ADMIN)).toBe(1);
     expect((await remove(OTHER_ANCHOR, first!.id)).msg).toBe(
       'Only the room’s anchor, its managers and administrators can remove this clip',
     );

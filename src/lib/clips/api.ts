@@ -25,6 +25,8 @@ export interface Clip {
   status: ClipStatus;
   views: number;
   created_at: number;
+  /** 1 when the caller may remove it (the room's anchor or a manager, an administrator). */
+  can_remove: 0 | 1;
 }
 
 /** A page of clips. */

@@ -21,6 +21,7 @@ import {
   addClipView,
   getClip,
   listClips,
+  mayRemove,
   removeClip,
   startClip,
   type ClipCard,
@@ -43,7 +44,7 @@ const STATUS_NAMES = {
 } as const;
 
 /** A clip as the calls answer it. */
-export function clipJson(c: ClipCard): Clip {
+export function clipJson(c: ClipCard, canRemove = false): Clip {
   const ready = c.status === CLIP_STATUS.ready;
   return {
     id: c.id,
@@ -63,6 +64,7 @@ export function clipJson(c: ClipCard): Clip {
     status: STATUS_NAMES[c.status as keyof typeof STATUS_NAMES] ?? 'failed',
     views: c.views,
     created_at: unixSeconds(c.createdAt),
+    can_remove: canRemove ? 1 : 0,
   };
 }
 
@@ -89,10 +91,12 @@ export const clipRoutes = new Hono<ApiEnv>()
   })
   .on(...routeOf(CLIP_MOUNT, clipsApi.one), async (c) => {
     const { clip_id } = await input(c, clipRequest);
-    const clip = await getClip(c.get('rt').db, clip_id);
+    const { db } = c.get('rt');
+    const clip = await getClip(db, clip_id);
     if (!clip) throw new ApiError('clips.api.noClip');
     c.header('cache-control', 'no-store');
-    return ok(c, clipJson(clip));
+    const user = c.get('user');
+    return ok(c, clipJson(clip, user ? await mayRemove(db, user, clip.anchorId) : false));
   })
   .on(...routeOf(CLIP_MOUNT, clipsApi.list), async (c) => {
     const { anchor_id, page } = await input(c, clipListRequest);
@@ -101,7 +105,7 @@ export const clipRoutes = new Hono<ApiEnv>()
     const result = await listClips(db, anchor_id, page);
     c.header('cache-control', 'public, max-age=15');
     return ok(c, {
-      list: result.page === page ? result.items.map(clipJson) : [],
+      list: result.page === page ? result.items.map((clip) => clipJson(clip)) : [],
       page,
       pages: result.pages,
       total: result.total,

@@ -247,6 +247,15 @@ async function removeFiles(dataDir: string, id: number): Promise<void> {
   await rm(path.join(clipsDir(dataDir), names.thumb), { force: true });
 }
 
+/** True when `user` may remove clips of room `anchorId`: its anchor and managers, administrators. */
+export async function mayRemove(
+  db: Db,
+  user: { id: number; role: number },
+  anchorId: number,
+): Promise<boolean> {
+  return user.role === ROLE.admin || (await roomModerators(db, anchorId)).has(user.id);
+}
+
 /**
  * Removes clip `id` for `actor`: its room's anchor and managers, or an administrator. The row
  * stays (removed_at, removed_by) with an audit entry; the files are deleted.
@@ -262,9 +271,7 @@ export async function removeClip(
     .where(and(eq(clips.id, id), isNull(clips.removedAt)));
   if (!clip) throw new ApiError('clips.api.noClip');
   const admin = actor.role === ROLE.admin;
-  if (!admin && !(await roomModerators(rt.db, clip.anchorId)).has(actor.id)) {
-    throw new ApiError('clips.api.notAllowed');
-  }
+  if (!(await mayRemove(rt.db, actor, clip.anchorId))) throw new ApiError('clips.api.notAllowed');
   const [who] = await rt.db
     .select({ nickName: users.nickName })
     .from(users)
