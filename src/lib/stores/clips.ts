@@ -69,6 +69,15 @@ export async function countClipView(id: number): Promise<void> {
   }
 }
 
+/** True when the viewer may remove clip `id` (asked with their session, if any). */
+export async function mayRemoveClip(id: number): Promise<boolean> {
+  try {
+    return (await send(clipsApi.one, { clip_id: id })).can_remove === 1;
+  } catch {
+    return false;
+  }
+}
+
 /** Copies `url` and says so. */
 export async function copyClipLink(url: string): Promise<void> {
   try {
