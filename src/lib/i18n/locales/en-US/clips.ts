@@ -34,7 +34,6 @@ export const clips = {
     ready: 'Your clip is ready',
     open: 'Open clip',
     failed: 'The clip could not be cut. Please try again.',
-    signIn: 'Log in to make clips',
   },
   page: {
     by: 'From {{anchor}}’s room',
@@ -46,7 +45,6 @@ export const clips = {
     early: 'Starts {{seconds}} s before the moment asked for, at the nearest keyframe.',
     room: 'Go to the room',
     processing: 'This clip is still being cut.',
-    failed: 'This clip could not be cut.',
     notFoundTitle: 'Clip not found',
     notFoundBody: 'This clip does not exist or was removed.',
     home: 'Back to home',
@@ -57,6 +55,5 @@ export const clips = {
     remove: 'Remove',
     confirmRemove: 'Remove the clip “{{title}}”?',
     removed: 'Clip removed',
-    more: 'More clips',
   },
 } as const;

@@ -36,7 +36,6 @@ export const clips: ClipsResource = {
     ready: '片段已就绪',
     open: '查看片段',
     failed: '剪辑失败，请重试。',
-    signIn: '登录后即可剪辑',
   },
   page: {
     by: '来自 {{anchor}} 的直播间',
@@ -48,7 +47,6 @@ export const clips: ClipsResource = {
     early: '片段从最近的关键帧开始，比所选时刻早 {{seconds}} 秒。',
     room: '进入直播间',
     processing: '片段仍在剪辑中。',
-    failed: '该片段剪辑失败。',
     notFoundTitle: '片段不存在',
     notFoundBody: '该片段不存在或已被删除。',
     home: '返回首页',
@@ -59,6 +57,5 @@ export const clips: ClipsResource = {
     remove: '删除',
     confirmRemove: '删除片段“{{title}}”？',
     removed: '片段已删除',
-    more: '更多片段',
   },
 };
