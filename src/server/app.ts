@@ -61,6 +61,7 @@ import { mediaHookRoutes, MEDIA_HOOK_MOUNT } from './ingest/hooks.ts';
 import { rankingRoutes, RANKING_MOUNT } from './rankings/routes.ts';
 import { replayRoutes, REPLAY_MOUNT } from './replays/routes.ts';
 import { replayChatRoutes, REPLAY_CHAT_MOUNT } from './replays/chat-routes.ts';
+import { clipRoutes, CLIP_MOUNT } from './clips/routes.ts';
 import { ownReplayRoutes, OWN_REPLAY_MOUNT } from './recordings/routes.ts';
 import type { Runtime } from './runtime.ts';
 import {
@@ -109,6 +110,7 @@ export function createApi(rt: Runtime): Hono<ApiEnv> {
   app.route(OWN_REPLAY_MOUNT, ownReplayRoutes);
   app.route(REPLAY_MOUNT, replayRoutes);
   app.route(REPLAY_CHAT_MOUNT, replayChatRoutes);
+  app.route(CLIP_MOUNT, clipRoutes);
   app.route(BACKPACK_MOUNT, backpackRoutes);
   app.route(TICKET_MOUNT, ticketRoutes());
   app.route(GIFT_MOUNT, giftRoutes);

@@ -19,6 +19,7 @@ import { counter, METRICS_CONTENT_TYPE, renderMetrics } from './metrics.ts';
 import { isHlsPath, serveHls } from './media/hls.ts';
 import { isFramePath, serveFrame } from './media/frames.ts';
 import { isReplayMediaPath, serveReplayMedia } from './recordings/serve.ts';
+import { isClipMediaPath, serveClipMedia } from './clips/serve.ts';
 import type { Hub } from './realtime/hub.ts';
 import type { Runtime } from './runtime.ts';
 import { isUploadPath, serveUpload } from './uploads/serve.ts';
@@ -202,6 +203,11 @@ export function createRequestListener(parts: ServerParts) {
         req,
         res,
       );
+      return;
+    }
+    if (isClipMediaPath(path)) {
+      observeRequest(req, res, started, 'hls');
+      void serveClipMedia(parts.rt.db, parts.rt.env.dataDir, path, req, res);
       return;
     }
     if (parts.webrtcPort && isWebRtcPath(path)) {

@@ -50,6 +50,7 @@ const LAYERS: [layer: number, prefixes: string[]][] = [
       'auth/',
       'backpack/',
       'checkin/',
+      'clips/',
       'config/',
       'content/',
       'feedback/',

@@ -22,6 +22,7 @@ import type { quiz } from './locales/en-US/quiz.ts';
 import type { ranking } from './locales/en-US/ranking.ts';
 import type { recordings } from './locales/en-US/recordings.ts';
 import type { replayChat } from './locales/en-US/replay-chat.ts';
+import type { clips } from './locales/en-US/clips.ts';
 import type { sports } from './locales/en-US/schedule.ts';
 import type { shell } from './locales/en-US/shell.ts';
 import type { studio } from './locales/en-US/studio.ts';
@@ -55,6 +56,8 @@ export type RankingResource = Widen<typeof ranking>;
 export type RecordingsResource = Widen<typeof recordings>;
 /** Strings of a replay's chat track. */
 export type ReplayChatResource = Widen<typeof replayChat>;
+/** Shape of the clip strings. */
+export type ClipsResource = Widen<typeof clips>;
 /** Shape of the schedules (bookings, match centre, team pages, World Cup) strings. */
 export type SportsResource = Widen<typeof sports>;
 /** Shape of the video player strings. */
@@ -101,6 +104,7 @@ export type Resource = ShellResource & {
   ranking: RankingResource;
   recordings: RecordingsResource;
   replayChat: ReplayChatResource;
+  clips: ClipsResource;
   sports: SportsResource;
   player: PlayerResource;
   gifts: GiftsResource;

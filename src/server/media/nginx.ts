@@ -141,7 +141,9 @@ rtmp {
       hls on;
       hls_path ${hls};
       hls_fragment 1s;
-      hls_playlist_length 6s;
+      # A minute and a bit of segments: clips take the live's last 10-60 s from them
+      # (src/server/clips/). Players start near the live edge whatever the length.
+      hls_playlist_length 64s;
       hls_cleanup on;
     }
   }

@@ -15,7 +15,7 @@ export const FFPROBE_BIN = '/usr/bin/ffprobe';
 const SEGMENT_SECONDS = 4;
 
 /** Runs `bin` with `args`; resolves with its stdout, rejects with the end of its stderr. */
-function run(bin: string, args: string[], timeoutMs: number): Promise<string> {
+export function run(bin: string, args: string[], timeoutMs: number): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';

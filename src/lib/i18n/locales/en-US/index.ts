@@ -22,6 +22,7 @@ import { quiz } from './quiz.ts';
 import { ranking } from './ranking.ts';
 import { recordings } from './recordings.ts';
 import { replayChat } from './replay-chat.ts';
+import { clips } from './clips.ts';
 import { sports } from './schedule.ts';
 import { shell } from './shell.ts';
 import { studio } from './studio.ts';
@@ -47,6 +48,7 @@ export const enUS = {
   ranking,
   recordings,
   replayChat,
+  clips,
   sports,
   player,
   gifts,
