@@ -24,6 +24,7 @@ import { endDueLives } from './studio/live.ts';
 import { startDemoMatch } from './seed/demo-player.ts';
 import { announceRoomStatus } from './media/stream.ts';
 import { closeImageConverters } from './uploads/converter.ts';
+import { clearPageCache } from './pages/page-cache.ts';
 
 /** Where `astro build` writes. */
 export const DIST_DIR = path.resolve('dist');
@@ -68,6 +69,11 @@ export async function startServer(
   const rt = await openRuntime(env);
   setRuntime(rt);
   const hub = createHub(rt);
+  // What readers see changed somewhere in the cluster (a publish, a removed clip): every process
+  // drops its rendered pages.
+  const stopPageDrops = rt.bus.subscribe((message) => {
+    if (message.kind === 'content') clearPageCache();
+  });
   const stopProbe = startProbe(rt.db);
   const pages = await loadPages();
   if (!pages) log('warn', 'no_pages', { hint: 'run npm run build; serving the API only' });
@@ -142,6 +148,7 @@ export async function startServer(
       await demo?.stop();
       await feed.stop();
       stopProbe();
+      stopPageDrops();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       await hub.close();

@@ -108,8 +108,8 @@ test('a viewer clips a replay range, opens and plays the clip, and the anchor pa
   await page.setViewportSize({ width: 375, height: 812 });
   await screenshot(page, info, 'anchor-clips-375-zh-CN');
 
-  // The anchor removes it from the clip page: gone from their page and its video stops at once
-  // (the page itself may be held by the page cache for its 30 s, like any page).
+  // The anchor removes it from the clip page: gone from their page (whose rendering the anchor
+  // saw just before, so it was cached) and its video stops at once.
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto(href);
   await signIn(page, '13900000003');

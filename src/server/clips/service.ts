@@ -295,4 +295,6 @@ export async function removeClip(
     );
   });
   await removeFiles(rt.env.dataDir, id);
+  // The anchor's page and the room list it: every process renders them again.
+  rt.bus.publish({ kind: 'content' });
 }

@@ -5,6 +5,8 @@
  * drawn in the browser), so one copy per locale serves everyone.
  */
 
+const CACHE = Symbol.for('arena.page-cache');
+
 interface Entry {
   body: ArrayBuffer;
   status: number;
@@ -13,8 +15,19 @@ interface Entry {
 }
 
 const MAX_ENTRIES = 500;
-const entries = new Map<string, Entry>();
-const inflight = new Map<string, Promise<Entry | null>>();
+
+/**
+ * One cache per process, kept on the global object: the built pages (whose middleware fills it)
+ * and the server's own code (which drops it when what pages show has changed) each load their
+ * own copy of this module.
+ */
+interface Cache {
+  entries: Map<string, Entry>;
+  inflight: Map<string, Promise<Entry | null>>;
+}
+const shared = globalThis as typeof globalThis & { [CACHE]?: Cache };
+const cache: Cache = (shared[CACHE] ??= { entries: new Map(), inflight: new Map() });
+const { entries, inflight } = cache;
 
 /** Seconds of s-maxage in a Cache-Control value, or 0. */
 export function sharedMaxAge(cacheControl: string | null): number {

@@ -24,7 +24,7 @@ export type BusMessage =
   | { kind: 'inbox'; to: InboxTarget; frame?: ServerFrame; membership?: GroupMembership }
   /** A user's name or avatar changed: their open sockets speak with the new ones from now on. */
   | { kind: 'profile'; userId: number; nickName: string; avatar: string }
-  /** What readers see of the newsroom changed: drop cached entries and pages. */
+  /** What readers see changed (the newsroom published, a clip was removed): drop cached pages. */
   | { kind: 'content' };
 
 /** Whose inbox sockets a messaging frame goes to. */
