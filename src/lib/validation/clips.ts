@@ -1,13 +1,9 @@
 /** Request schemas of the clip calls. Messages are i18n keys. */
 import { z } from 'zod';
+import { rowId } from './numbers.ts';
 import { hasControlCharacter, showsSomething } from './text.ts';
 
-const id = (error: string) =>
-  z.coerce
-    .number({ error })
-    .int({ error })
-    .positive({ error })
-    .max(2 ** 31 - 1, { error });
+const id = rowId;
 
 /** Longest clip title, characters. */
 export const CLIP_TITLE_MAX = 40;

@@ -12,3 +12,8 @@ export function wholeNumber(min: number, max = INT4_MAX) {
     .min(min, { error: 'validation.outOfRange' })
     .max(max, { error: 'validation.outOfRange' });
 }
+
+/** A row id from a query or body (a number or its text), with one message for anything else. */
+export function rowId(error: string) {
+  return z.coerce.number({ error }).int({ error }).positive({ error }).max(INT4_MAX, { error });
+}

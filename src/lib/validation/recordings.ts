@@ -1,5 +1,6 @@
 /** Request schemas of an anchor's own replay calls. Messages are i18n keys. */
 import { z } from 'zod';
+import { rowId } from './numbers.ts';
 
 /** POST /api/live/my_replays: a page of the caller's replays. */
 export const myReplaysRequest = z.object({
@@ -15,11 +16,7 @@ export const myReplaysRequest = z.object({
 /** POST /api/live/replay_hide: hide (1) or show (0) one of the caller's replays. */
 export const replayHideRequest = z.object({
   /** The replay's id. */
-  replay_id: z.coerce
-    .number({ error: 'anchorPages.api.badReplay' })
-    .int({ error: 'anchorPages.api.badReplay' })
-    .positive({ error: 'anchorPages.api.badReplay' })
-    .max(2 ** 31 - 1, { error: 'anchorPages.api.badReplay' }),
+  replay_id: rowId('anchorPages.api.badReplay'),
   /** 1 hides it from everyone else, 0 shows it again. */
   hidden: z.coerce
     .number({ error: 'recordings.api.badHidden' })

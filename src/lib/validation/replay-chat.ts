@@ -1,13 +1,9 @@
 /** Request schemas of a replay's chat track and its viewers' barrage. Messages are i18n keys. */
 import { z } from 'zod';
+import { rowId } from './numbers.ts';
 import { sayPropsSchema, type SayProps } from '../live/props.ts';
 
-const id = (error: string) =>
-  z.coerce
-    .number({ error })
-    .int({ error })
-    .positive({ error })
-    .max(2 ** 31 - 1, { error });
+const id = rowId;
 
 /** A time in a replay, in ms from its start (a replay lasts under 24 days). */
 const offset = (error: string) =>

@@ -1,12 +1,8 @@
 /** Request schemas of the replay and planned-live calls. Messages are i18n keys. */
 import { z } from 'zod';
+import { rowId } from './numbers.ts';
 
-const id = (error: string) =>
-  z.coerce
-    .number({ error })
-    .int({ error })
-    .positive({ error })
-    .max(2 ** 31 - 1, { error });
+const id = rowId;
 
 /** An optional filter id; an empty value means no filter. */
 const optionalId = (error: string) =>
