@@ -168,22 +168,28 @@ export async function recentMessages(
       .limit(limit),
     roomModerators(db, anchorId),
   ]);
-  return rows.reverse().map((row) => {
-    const profile = toProfile(row.user, now);
-    return {
-      id: row.id,
-      content: row.content,
-      user_id: profile.id,
-      from_client_name: profile.nickName,
-      avatar: profile.avatar,
-      level: profile.level,
-      vip_level: profile.vipLevel,
-      role: profile.role,
-      is_manager: canModerate(profile, moderators),
-      ...propFields(row.propType, row.propsId),
-      time: row.createdAt.getTime(),
-    };
-  });
+  return rows.reverse().map((row) => storedSay(row, toProfile(row.user, now), moderators));
+}
+
+/** A stored message as the room shows it, spoken by `profile` (its badges as they are now). */
+export function storedSay(
+  row: { id: number; content: string; propType: number; propsId: number; createdAt: Date },
+  profile: ChatProfile,
+  moderators: Set<number>,
+): SayData {
+  return {
+    id: row.id,
+    content: row.content,
+    user_id: profile.id,
+    from_client_name: profile.nickName,
+    avatar: profile.avatar,
+    level: profile.level,
+    vip_level: profile.vipLevel,
+    role: profile.role,
+    is_manager: canModerate(profile, moderators),
+    ...propFields(row.propType, row.propsId),
+    time: row.createdAt.getTime(),
+  };
 }
 
 /** Hides one message of the room; false when there is no such visible message. */

@@ -5,11 +5,11 @@
  * start on (a ban not lifted since), are left out (docs/decisions.md, "A replay's chat track").
  */
 import { and, asc, eq, gte, isNotNull, isNull, lt, sql } from 'drizzle-orm';
-import { fontColorOf, PROP_TYPE } from '../../lib/live/props.ts';
 import { TRACK_SOURCE, type TrackLine, type TrackWindow } from '../../lib/replays/api.ts';
 import type { Db } from '../db/index.ts';
 import { chatBans, chatMessages, replayComments, replays, users } from '../db/schema.ts';
-import { canModerate, profileColumns, roomModerators, toProfile } from '../live/chat.ts';
+import { profileColumns, roomModerators, toProfile } from '../live/chat.ts';
+import { storedSay } from '../live/chat-messages.ts';
 import { ticketedVideo } from '../media/gate.ts';
 
 /** The longest window one call answers, in ms. */
@@ -55,16 +55,6 @@ export async function trackReplay(db: Db, id: number): Promise<TrackReplay | nul
 export async function trackBehindTicket(db: Db, replay: TrackReplay): Promise<boolean> {
   const live = await ticketedVideo(db, replay.anchorId);
   return live !== null && replay.startedAt !== null && replay.startedAt >= live;
-}
-
-function propFields(propType: number, propsId: number) {
-  return {
-    props: propType,
-    props_id: propsId,
-    font_color: fontColorOf(propType, propsId),
-    isColorful: propType === PROP_TYPE.colorful,
-    isSpeaker: propType === PROP_TYPE.speaker,
-  };
 }
 
 /** Live messages of the window, oldest first (at most `limit`). */
@@ -196,19 +186,5 @@ function line(
   offsetMs: number,
   source: 0 | 1,
 ): TrackLine {
-  return {
-    id: row.id,
-    content: row.content,
-    user_id: profile.id,
-    from_client_name: profile.nickName,
-    avatar: profile.avatar,
-    level: profile.level,
-    vip_level: profile.vipLevel,
-    role: profile.role,
-    is_manager: canModerate(profile, moderators),
-    ...propFields(row.propType, row.propsId),
-    time: row.createdAt.getTime(),
-    offset_ms: offsetMs,
-    source,
-  };
+  return { ...storedSay(row, profile, moderators), offset_ms: offsetMs, source };
 }
