@@ -9,6 +9,7 @@ export * from './schema/site.ts';
 export * from './schema/catalog.ts';
 export * from './schema/sports.ts';
 export * from './schema/live.ts';
+export * from './schema/viewer-additions.ts';
 export * from './schema/anchors.ts';
 export * from './schema/messaging.ts';
 export * from './schema/engagement.ts';
