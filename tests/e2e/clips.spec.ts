@@ -9,6 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { desc, eq } from 'drizzle-orm';
 import { replays, users } from '../../src/server/db/schema.ts';
+import type { Page } from '@playwright/test';
 import type { Ingest } from '../../src/server/media/nginx.ts';
 import {
   expect,
@@ -22,6 +23,19 @@ import {
 import { pushToIngest, startJourneyIngest } from './media-ingest.ts';
 
 const ANCHOR = 100003;
+
+/** Plays the clip on its page (muted) until it has advanced past 1 s; its length in seconds. */
+async function playClip(page: Page): Promise<number> {
+  const video = page.locator('[data-clip-video]');
+  await video.evaluate((v: HTMLVideoElement) => {
+    v.muted = true;
+    return v.play();
+  });
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 })
+    .toBeGreaterThan(1);
+  return video.evaluate((v: HTMLVideoElement) => v.duration);
+}
 /** A free room's anchor who pushes a test pattern in the live journey. */
 const LIVE_ANCHOR = '13900000017';
 
@@ -70,15 +84,7 @@ test('a viewer clips a replay range, opens and plays the clip, and the anchor pa
     'video/mp4',
   );
   await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /\.jpg$/);
-  const video = page.locator('[data-clip-video]');
-  await video.evaluate((v: HTMLVideoElement) => {
-    v.muted = true;
-    return v.play();
-  });
-  await expect
-    .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 })
-    .toBeGreaterThan(1);
-  const duration = await video.evaluate((v: HTMLVideoElement) => v.duration);
+  const duration = await playClip(page);
   expect(duration).toBeGreaterThan(9);
   expect(duration).toBeLessThan(13);
   expect(((await (await counted).json()) as { status: number }).status).toBe(0);
@@ -206,15 +212,7 @@ test('a viewer clips the last 30 s of a pushed live and the clip plays', async (
     await expect(open).toBeVisible({ timeout: 30_000 });
     await open.click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('刚才的进球');
-    const video = page.locator('[data-clip-video]');
-    await video.evaluate((v: HTMLVideoElement) => {
-      v.muted = true;
-      return v.play();
-    });
-    await expect
-      .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 })
-      .toBeGreaterThan(1);
-    const duration = await video.evaluate((v: HTMLVideoElement) => v.duration);
+    const duration = await playClip(page);
     expect(duration).toBeGreaterThan(29);
     expect(duration).toBeLessThan(33);
     await screenshot(page, info, 'clip-live-page-375-zh-CN');

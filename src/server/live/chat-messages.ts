@@ -153,14 +153,7 @@ export async function recentMessages(
 ): Promise<SayData[]> {
   const [rows, moderators] = await Promise.all([
     db
-      .select({
-        id: chatMessages.id,
-        content: chatMessages.content,
-        propType: chatMessages.propType,
-        propsId: chatMessages.propsId,
-        createdAt: chatMessages.createdAt,
-        user: profileColumns,
-      })
+      .select(storedMessageColumns)
       .from(chatMessages)
       .innerJoin(users, eq(users.id, chatMessages.userId))
       .where(and(eq(chatMessages.anchorId, anchorId), isNull(chatMessages.deletedAt)))
@@ -170,6 +163,16 @@ export async function recentMessages(
   ]);
   return rows.reverse().map((row) => storedSay(row, toProfile(row.user, now), moderators));
 }
+
+/** The columns `storedSay` reads, with the speaker's profile (join `users` on the speaker). */
+export const storedMessageColumns = {
+  id: chatMessages.id,
+  content: chatMessages.content,
+  propType: chatMessages.propType,
+  propsId: chatMessages.propsId,
+  createdAt: chatMessages.createdAt,
+  user: profileColumns,
+};
 
 /** A stored message as the room shows it, spoken by `profile` (its badges as they are now). */
 export function storedSay(

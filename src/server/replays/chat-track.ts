@@ -9,7 +9,7 @@ import { TRACK_SOURCE, type TrackLine, type TrackWindow } from '../../lib/replay
 import type { Db } from '../db/index.ts';
 import { chatBans, chatMessages, replayComments, replays, users } from '../db/schema.ts';
 import { profileColumns, roomModerators, toProfile } from '../live/chat.ts';
-import { storedSay } from '../live/chat-messages.ts';
+import { storedMessageColumns, storedSay } from '../live/chat-messages.ts';
 import { ticketedVideo } from '../media/gate.ts';
 
 /** The longest window one call answers, in ms. */
@@ -74,14 +74,7 @@ async function liveLines(db: Db, replay: TrackReplay, from: Date, to: Date, limi
       ),
     );
   return db
-    .select({
-      id: chatMessages.id,
-      content: chatMessages.content,
-      propType: chatMessages.propType,
-      propsId: chatMessages.propsId,
-      createdAt: chatMessages.createdAt,
-      user: profileColumns,
-    })
+    .select(storedMessageColumns)
     .from(chatMessages)
     .innerJoin(users, eq(users.id, chatMessages.userId))
     .where(
