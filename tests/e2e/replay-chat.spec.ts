@@ -1,12 +1,22 @@
 /**
  * A replay with its chat: the barrage flies in time with the playhead and the chat-replay panel
- * follows it; a seek moves both; a logged-in viewer adds a barrage line at the playhead; axe and
- * screens at phone and desktop width in both languages.
+ * follows it; a seek moves both; a logged-in viewer adds a barrage line at the playhead and the
+ * room's anchor deletes it from the panel; axe and screens at phone and desktop width in both
+ * languages.
  */
 import type { Page } from '@playwright/test';
 import { and, desc, eq } from 'drizzle-orm';
-import { replays } from '../../src/server/db/schema.ts';
-import { expect, expectAccessible, screenshot, signIn, test, useLocale } from './fixtures.ts';
+import { replayComments, replays } from '../../src/server/db/schema.ts';
+import {
+  expect,
+  expectAccessible,
+  expectToast,
+  openWindow,
+  screenshot,
+  signIn,
+  test,
+  useLocale,
+} from './fixtures.ts';
 
 const ANCHOR = 100003;
 
@@ -24,6 +34,7 @@ const lastOffset = (page: Page) =>
 
 test('a replay plays its chat in time, jumps with a seek and takes new barrage', async ({
   page,
+  browser,
   baseURL,
   server,
 }, info) => {
@@ -117,4 +128,21 @@ test('a replay plays its chat in time, jumps with a seek and takes new barrage',
     await expectAccessible(page);
     await screenshot(page, info, `replay-chat-${width}-${locale}`);
   }
+
+  // The room's anchor deletes the viewer's line from the panel as the replay passes it.
+  const anchor = await openWindow(browser, baseURL!, path, '13900000003');
+  const line = anchor.locator('[data-replay-chat] .chat-msg', { hasText: words });
+  await expect(line).toBeVisible({ timeout: 20_000 });
+  await line.locator('.chat-manage').click();
+  const confirm = anchor.locator('[data-replay-delete]');
+  await expect(confirm).toContainText(words);
+  await confirm.locator('button[type="submit"]').click();
+  await expectToast(anchor, 'Barrage deleted');
+  await expect(line).toHaveCount(0);
+  const [stored] = await server.rt.db
+    .select({ deletedAt: replayComments.deletedAt })
+    .from(replayComments)
+    .where(eq(replayComments.content, words));
+  expect(stored!.deletedAt).not.toBeNull();
+  await anchor.context().close();
 });

@@ -244,6 +244,24 @@ describe.each(DB_KINDS)('replay chat track (%s)', (kind) => {
         { replay_id: replayId, id: ok.data.id },
         { ...who, lang: 'en' },
       );
+    // The page asks who may delete: the anchor and managers, not a viewer nor a guest.
+    const moderator = async (headers: Record<string, string>, replay: unknown = replayId) =>
+      callApi<{ moderator: number }>(
+        api,
+        'GET',
+        `/api/replays/moderator?replay_id=${String(replay)}`,
+        undefined,
+        { ...headers, lang: 'en' },
+      );
+    expect((await moderator(await authOf(db, manager!))).data.moderator).toBe(1);
+    expect((await moderator(await authOf(db, ANCHOR))).data.moderator).toBe(1);
+    expect((await moderator(await authOf(db, stranger!))).data.moderator).toBe(0);
+    expect((await moderator({})).status).not.toBe(API_STATUS.ok);
+    for (const replay of ['x', -1, 2 ** 40, 987_654_321]) {
+      const res = await moderator(await authOf(db, manager!), replay);
+      expect(res.status, String(replay)).not.toBe(API_STATUS.ok);
+      expect(res.msg).toMatch(/replay/i);
+    }
     const refused = await del(await authOf(db, stranger!));
     expect(refused.msg).toMatch(/managers/);
     expect((await del(await authOf(db, manager!))).status).toBe(API_STATUS.ok);

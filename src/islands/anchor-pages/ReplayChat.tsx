@@ -4,14 +4,16 @@
  * the replay-chat stores and calls their actions; the page reports the playhead.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { formatDuration } from '../../lib/duration.ts';
+import type { TrackLine } from '../../lib/replays/api.ts';
 import { key } from '../../lib/replays/track.ts';
 import { CHAT_MAX_LENGTH } from '../../lib/rules/chat.ts';
 import { openLogin } from '../../lib/stores/dialogs.ts';
 import {
   $replayChat,
   $replayDraft,
+  deleteReplayBarrage,
   openReplayChat,
   sendReplayBarrage,
   setReplayDraft,
@@ -41,6 +43,7 @@ export default function ReplayChat({ replayId, anchorId, durationSec }: ReplayCh
   const me = useStore($userId);
   const list = useRef<HTMLOListElement>(null);
   const stick = useRef(true);
+  const [target, setTarget] = useState<TrackLine | null>(null);
 
   useEffect(() => {
     if ($replayChat.get().replayId !== replayId) openReplayChat(replayId, durationSec * 1000);
@@ -85,13 +88,37 @@ export default function ReplayChat({ replayId, anchorId, durationSec }: ReplayCh
               key={key(line)}
               item={{ kind: 'msg', key: key(line), time: line.time, msg: line }}
               anchorId={anchorId}
-              manage={false}
+              manage={chat.moderator && line.source === 1}
               ownId={line.source === 1 ? me : undefined}
-              onManage={() => undefined}
+              onManage={() => setTarget(line)}
             />
           ))
         )}
       </ol>
+      {target ? (
+        <form
+          className="mod-pop replay-chat-delete"
+          aria-label={t('replayChat.panel.remove')}
+          data-replay-delete
+          onSubmit={(e) => {
+            e.preventDefault();
+            void deleteReplayBarrage(target);
+            setTarget(null);
+          }}
+        >
+          <p className="mod-target">
+            {target.from_client_name}: {target.content}
+          </p>
+          <div className="mod-actions">
+            <button type="button" className="btn btn-ghost small" onClick={() => setTarget(null)}>
+              {t('liveRoom.mod.cancel')}
+            </button>
+            <button type="submit" className="btn btn-primary small">
+              {t('replayChat.panel.remove')}
+            </button>
+          </div>
+        </form>
+      ) : null}
       {loggedIn ? (
         <form
           className="chat-input"

@@ -74,6 +74,8 @@ export const replaysApi = {
   chat: get<TrackWindow, TrackParams>('/api/replays/chat'),
   /** Adds the caller's barrage to a replay at its playhead; answers the stored line. */
   comment: post<TrackLine, ReplayCommentParams>('/api/replays/comment'),
+  /** Whether the caller may delete this replay's barrage (its anchor, a room manager, an administrator). */
+  moderator: get<{ moderator: 0 | 1 }, ReplayParams>('/api/replays/moderator'),
   /** Deletes a viewer's barrage of a replay (the anchor, room managers, administrators). */
   commentDelete: post<{ id: number }, ReplayParams & { id: number }>('/api/replays/comment_delete'),
 };

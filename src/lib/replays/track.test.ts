@@ -44,6 +44,11 @@ describe('TrackBuffer', () => {
     expect(b.upTo(30_010, 2).map((l) => l.offset_ms)).toEqual([20_000, 30_010]);
     b.insert(line(99, 25_000, 1));
     expect(b.between(20_000, 30_000).map((l) => l.id)).toEqual([2, 99]);
+    // A deleted barrage line leaves; the live line of the same id stays (ids are per source).
+    b.insert(line(2, 25_500, 1));
+    expect(b.remove('1:2')).toBe(true);
+    expect(b.remove('1:2')).toBe(false);
+    expect(b.between(20_000, 30_000).map((l) => `${l.source}:${l.id}`)).toEqual(['0:2', '1:99']);
   });
 
   it('drops windows far from the playhead, so memory stays bounded', () => {

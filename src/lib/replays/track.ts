@@ -81,6 +81,18 @@ export class TrackBuffer {
     else slot.lines.splice(at, 0, line);
   }
 
+  /** Takes out the line with key `lineKey` (a barrage a manager deleted); true when it was held. */
+  remove(lineKey: string): boolean {
+    for (const slot of this.slots.values()) {
+      const at = slot.lines.findIndex((l) => key(l) === lineKey);
+      if (at >= 0) {
+        slot.lines.splice(at, 1);
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** Drops windows far from the playhead at `ms`; returns how many windows are held. */
   trim(ms: number): number {
     const here = windowStart(ms);

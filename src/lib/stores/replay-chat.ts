@@ -6,7 +6,7 @@
  */
 import { atom, map } from 'nanostores';
 import { send } from '../api/client.ts';
-import { replaysApi, type TrackLine } from '../replays/api.ts';
+import { replaysApi, TRACK_SOURCE, type TrackLine } from '../replays/api.ts';
 import { key, TrackBuffer, WINDOW_MS } from '../replays/track.ts';
 import { createI18n } from '../i18n/index.ts';
 import { formatDuration } from '../duration.ts';
@@ -28,7 +28,9 @@ export const $replayChat = map<{
   lines: TrackLine[];
   /** The playhead, ms. */
   positionMs: number;
-}>({ replayId: 0, status: 'idle', lines: [], positionMs: 0 });
+  /** The viewer may delete viewers' barrage here (the anchor, a room manager, an administrator). */
+  moderator: boolean;
+}>({ replayId: 0, status: 'idle', lines: [], positionMs: 0, moderator: false });
 
 /** The barrage input's text and whether a send is under way. */
 export const $replayDraft = atom<{ text: string; sending: boolean }>({ text: '', sending: false });
@@ -54,14 +56,32 @@ const flownOwn = new Set<string>();
 let last = 0;
 /** Bumped on each open, so answers for an earlier replay are ignored. */
 let generation = 0;
+let stopWatchingLogin: (() => void) | null = null;
 
 /** Starts the track of replay `replayId`, `durationMs` long, at its start. */
 export function openReplayChat(replayId: number, durationMs: number): void {
   generation += 1;
   buffer = new TrackBuffer(durationMs);
   last = 0;
-  $replayChat.set({ replayId, status: 'loading', lines: [], positionMs: 0 });
+  $replayChat.set({ replayId, status: 'loading', lines: [], positionMs: 0, moderator: false });
   ensure(0);
+  // Whether this viewer moderates the room is asked again on every login and logout.
+  stopWatchingLogin?.();
+  stopWatchingLogin = $loggedIn.subscribe((loggedIn) => void checkModerator(loggedIn));
+}
+
+async function checkModerator(loggedIn: boolean): Promise<void> {
+  const mine = generation;
+  const replayId = $replayChat.get().replayId;
+  let moderator = false;
+  if (loggedIn && replayId) {
+    try {
+      moderator = (await send(replaysApi.moderator, { replay_id: replayId })).moderator === 1;
+    } catch {
+      moderator = false;
+    }
+  }
+  if (mine === generation) $replayChat.setKey('moderator', moderator);
 }
 
 /** Fetches the windows the playhead at `ms` needs (its own and the next). */
@@ -122,6 +142,21 @@ export function replayPlayhead(ms: number, seek = false): void {
   buffer.trim(position);
   ensure(position);
   refreshPanel();
+}
+
+/** Deletes a viewer's barrage line (moderators only; the server checks again). */
+export async function deleteReplayBarrage(line: TrackLine): Promise<void> {
+  const replayId = $replayChat.get().replayId;
+  if (!buffer || !replayId || line.source !== TRACK_SOURCE.replay) return;
+  const t = createI18n($locale.get());
+  try {
+    await send(replaysApi.commentDelete, { replay_id: replayId, id: line.id });
+    buffer.remove(key(line));
+    refreshPanel();
+    showToast(t('replayChat.panel.removed'), 'success');
+  } catch (error) {
+    showToast(error instanceof Error ? error.message : String(error), 'error');
+  }
 }
 
 /** Sets the barrage input's text. */

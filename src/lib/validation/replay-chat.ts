@@ -49,6 +49,9 @@ export const replayCommentRequest = z.object({
     }),
 });
 
+/** GET /api/replays/moderator: one replay. */
+export const replayRequest = z.object({ replay_id: id('anchorPages.api.badReplay') });
+
 /** POST /api/replays/comment_delete. */
 export const replayCommentDeleteRequest = z.object({
   replay_id: id('anchorPages.api.badReplay'),

@@ -1,12 +1,14 @@
 /**
  * A replay's chat track and its viewers' barrage: GET /api/replays/chat (one window),
- * POST /api/replays/comment (add a line at the playhead), POST /api/replays/comment_delete.
+ * POST /api/replays/comment (add a line at the playhead), GET /api/replays/moderator (may the
+ * caller delete its barrage), POST /api/replays/comment_delete.
  */
 import { Hono } from 'hono';
 import { replaysApi } from '../../lib/replays/api.ts';
 import {
   replayCommentDeleteRequest,
   replayCommentRequest,
+  replayRequest,
   trackRequest,
 } from '../../lib/validation/replay-chat.ts';
 import type { ApiEnv } from '../http/api-env.ts';
@@ -18,7 +20,7 @@ import { input } from '../http/validate.ts';
 import { rateLimit } from '../shared/limits.ts';
 import type { Db } from '../db/index.ts';
 import { readTrackWindow, trackBehindTicket, trackReplay } from './chat-track.ts';
-import { deleteReplayComment, postReplayComment } from './replay-comments.ts';
+import { deleteReplayComment, moderatesReplay, postReplayComment } from './replay-comments.ts';
 
 /** The prefix app.ts mounts replayChatRoutes under. */
 export const REPLAY_CHAT_MOUNT = '/api/replays';
@@ -65,6 +67,16 @@ export const replayChatRoutes = new Hono<ApiEnv>()
       props: body.props,
     });
     return ok(c, line);
+  })
+  .on(...routeOf(REPLAY_CHAT_MOUNT, replaysApi.moderator), requireUser, async (c) => {
+    const q = await input(c, replayRequest);
+    const rt = c.get('rt');
+    await windows.enforce(rt, addressKey(c.get('ip')));
+    const replay = await trackReplay(rt.db, q.replay_id);
+    if (!replay) throw new ApiError('anchorPages.api.noReplay');
+    const moderator = await moderatesReplay(rt.db, replay, c.get('user')!);
+    c.header('cache-control', 'private, no-store');
+    return ok(c, { moderator: moderator ? 1 : 0 });
   })
   .on(...routeOf(REPLAY_CHAT_MOUNT, replaysApi.commentDelete), requireUser, async (c) => {
     const body = await input(c, replayCommentDeleteRequest);

@@ -143,6 +143,15 @@ export async function postReplayComment(
   };
 }
 
+/** True when `by` may delete `replay`'s barrage: its anchor, a room manager, an administrator. */
+export async function moderatesReplay(
+  db: Db,
+  replay: TrackReplay,
+  by: { id: number; role: number },
+): Promise<boolean> {
+  return by.role === ROLE.admin || (await roomModerators(db, replay.anchorId)).has(by.id);
+}
+
 /**
  * Deletes viewer barrage `id` of `replay` for `by` (the anchor, a room manager or an
  * administrator). Throws when `by` may not, or when there is no such visible line.
@@ -153,10 +162,7 @@ export async function deleteReplayComment(
   id: number,
   by: { id: number; role: number },
 ): Promise<void> {
-  const moderators = await roomModerators(db, replay.anchorId);
-  if (by.role !== ROLE.admin && !moderators.has(by.id)) {
-    throw new ApiError('replayChat.api.forbidden');
-  }
+  if (!(await moderatesReplay(db, replay, by))) throw new ApiError('replayChat.api.forbidden');
   const rows = await db
     .update(replayComments)
     .set({ deletedAt: new Date() })
