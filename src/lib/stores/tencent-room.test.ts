@@ -7,6 +7,7 @@ import type { Frame } from '../realtime/protocol/index.ts';
 import type { TencentChatOptions } from '../realtime/tencent/transport.ts';
 import type { UserInfo } from '../user-info.ts';
 import { $config } from './config.ts';
+import { resetRoomModes, setRoomModes } from './live-room-modes.ts';
 import { $userInfo } from './session.ts';
 import { closeTencentRoom, openTencentRoom, sayThroughTencent } from './tencent-room.ts';
 import { $toast } from './toast.ts';
@@ -111,6 +112,23 @@ describe('the room chat over Tencent Cloud Chat', () => {
     fake.ready = true;
     $userInfo.set(undefined);
     expect(sayThroughTencent({ content: 'hi' }, false)).toBe(false);
+    expect(fake.sent).toHaveLength(1);
+  });
+
+  it('leaves every message to the hub while a chat mode is on, since only the hub enforces them', () => {
+    $config.set({ ...DEFAULT_COMMON_CONFIG, im_sdkappid: 1400000001 });
+    openTencentRoom(100003, () => {});
+    for (const modes of [
+      { slow: 30, followers: null, fans: false, emote: false },
+      { slow: 0, followers: 10, fans: false, emote: false },
+      { slow: 0, followers: null, fans: true, emote: false },
+      { slow: 0, followers: null, fans: false, emote: true },
+    ]) {
+      setRoomModes(modes);
+      expect(sayThroughTencent({ content: 'hello' }, false), JSON.stringify(modes)).toBe(false);
+    }
+    resetRoomModes();
+    expect(sayThroughTencent({ content: 'hello' }, false)).toBe(true);
     expect(fake.sent).toHaveLength(1);
   });
 

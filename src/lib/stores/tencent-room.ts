@@ -6,11 +6,13 @@
  */
 import { send } from '../api/client.ts';
 import { createI18n } from '../i18n/index.ts';
+import { anyChatMode } from '../live/chat-modes.ts';
 import { CLIENT_FRAME, type SayRequest, type ServerFrame } from '../realtime/protocol/index.ts';
 import { sayFrame, tencentRoute } from '../realtime/tencent/mapping.ts';
 import { openTencentChat, type TencentChat } from '../realtime/tencent/transport.ts';
 import { tencentApi } from '../tencent/api.ts';
 import { $config, readConfigFromPage } from './config.ts';
+import { $chatModes } from './live-room-modes.ts';
 import { $locale } from './locale.ts';
 import { $userInfo } from './session.ts';
 import { showToast } from './toast.ts';
@@ -40,10 +42,12 @@ export function closeTencentRoom(): void {
 /**
  * Sends `request` through the room's Tencent group when it goes there (a plain message) and the
  * group is joined; false otherwise, and the caller sends it to the hub. A failed send is toasted.
+ * While the room has a chat mode on, every message goes to the hub: only the hub enforces the
+ * modes (Tencent's group knows none of them), and its refusals carry slow mode's wait.
  */
 export function sayThroughTencent(request: SayRequest, isManager: boolean): boolean {
   const info = $userInfo.get();
-  if (!chat?.ready() || !info) return false;
+  if (!chat?.ready() || !info || anyChatMode($chatModes.get())) return false;
   if (tencentRoute({ type: CLIENT_FRAME.say, data: request }) !== 'tencent') return false;
   const frame = sayFrame(request.content, {
     user_id: info.id,
