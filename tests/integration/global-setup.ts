@@ -1,7 +1,7 @@
 /**
  * Once per test run: migrated, empty databases that every suite's database starts from
  * (openTestRuntime), instead of running PostgreSQL's initdb and the migrations again in each
- * test file's process. A PGlite data folder dumped to a file, and under TEST_DATABASE_URL a
+ * test file's process; and the demo password's hash, which every suite's seed would compute. A PGlite data folder dumped to a file, and under TEST_DATABASE_URL a
  * template database. Made fresh each run, so they follow the migrations of the tree under test.
  */
 import { randomBytes } from 'node:crypto';
@@ -10,7 +10,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
 import type { TestProject } from 'vitest/node';
+import { hashPassword } from '../../src/server/auth/password.ts';
 import { openDatabase } from '../../src/server/db/index.ts';
+import { DEMO_PASSWORD } from '../../src/server/seed/index.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -18,6 +20,8 @@ declare module 'vitest' {
     pgliteTemplate: string;
     /** The migrated PostgreSQL template database's name ('' without TEST_DATABASE_URL). */
     postgresTemplate: string;
+    /** The demo password hashed once for the run's seeds (scrypt takes about a second). */
+    demoPasswordHash: string;
   }
 }
 
@@ -31,6 +35,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await pglite.close();
   }
   project.provide('pgliteTemplate', file);
+  project.provide('demoPasswordHash', await hashPassword(DEMO_PASSWORD));
 
   const adminUrl = process.env.TEST_DATABASE_URL;
   const name = `arena_template_${randomBytes(5).toString('hex')}`;

@@ -13,7 +13,7 @@ import { createApi } from '../../src/server/app.ts';
 import { openDatabase, type Db } from '../../src/server/db/index.ts';
 import { users, wallets } from '../../src/server/db/schema.ts';
 import { createSession } from '../../src/server/sessions.ts';
-import { seedDemo } from '../../src/server/seed/index.ts';
+import { seedDemo, type SeedOptions } from '../../src/server/seed/index.ts';
 import { readEnv } from '../../src/server/env.ts';
 import { createLocalBus } from '../../src/server/shared/bus.ts';
 import { createMemoryState } from '../../src/server/shared/state.ts';
@@ -70,7 +70,7 @@ let template: Blob | undefined;
  * What the run's global setup provided under `key`, or '' where there is none: the page tests'
  * project has no global setup, and benchmarks open test runtimes outside vitest.
  */
-function provided(key: 'pgliteTemplate' | 'postgresTemplate'): string {
+function provided(key: 'pgliteTemplate' | 'postgresTemplate' | 'demoPasswordHash'): string {
   try {
     return inject(key) ?? '';
   } catch {
@@ -90,6 +90,7 @@ function pgliteTemplate(): Blob | undefined {
 export async function openTestRuntime(
   kind: DbKind,
   envOverrides: NodeJS.ProcessEnv = {},
+  seed: SeedOptions = {},
 ): Promise<TestRuntime> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'arena-test-'));
   let databaseUrl: string | undefined;
@@ -109,8 +110,14 @@ export async function openTestRuntime(
     dataDir: databaseUrl ? undefined : 'memory://',
     from: databaseUrl ? undefined : pgliteTemplate(),
   });
-  // The month of demo lives is left out: suites make the figures they check themselves.
-  await seedDemo(database.db, new Date(), { liveHistory: false });
+  // The month of demo lives and the replays' chat tracks are left out unless asked for: suites
+  // make the figures they check themselves, and the seed is most of a suite's start-up.
+  await seedDemo(database.db, new Date(), {
+    liveHistory: false,
+    replayChat: false,
+    passwordHash: provided('demoPasswordHash') || undefined,
+    ...seed,
+  });
   const sms: SmsMessage[] = [];
   return {
     sms,
@@ -144,13 +151,17 @@ export interface ApiSuite {
 }
 
 /** Registers the hooks of a suite that needs a fresh API app per test; call inside describe. */
-export function apiSuite(kind: DbKind, envOverrides: NodeJS.ProcessEnv = {}): ApiSuite {
+export function apiSuite(
+  kind: DbKind,
+  envOverrides: NodeJS.ProcessEnv = {},
+  seed: SeedOptions = {},
+): ApiSuite {
   // Both objects exist before the hooks run, so the block can destructure them when collected;
   // beforeAll fills the runtime in and `api` forwards to the app of the running test.
   const t = {} as TestRuntime;
   let app: RequestApp | undefined;
   beforeAll(async () => {
-    Object.assign(t, await openTestRuntime(kind, envOverrides));
+    Object.assign(t, await openTestRuntime(kind, envOverrides, seed));
   });
   beforeEach(() => {
     // Limits start afresh for each test, as they would on a restarted process.

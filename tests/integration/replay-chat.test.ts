@@ -71,7 +71,7 @@ const stored = async (db: Db, replayId: number) =>
   )[0]!.n;
 
 describe.each(DB_KINDS)('replay chat track (%s)', (kind) => {
-  const { t, api } = apiSuite(kind);
+  const { t, api } = apiSuite(kind, {}, { replayChat: true });
 
   const window = (replayId: number, from: number, to: number, lang = 'en') =>
     callApi<TrackWindow>(

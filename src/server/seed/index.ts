@@ -37,6 +37,10 @@ const TABLE_NAMES = (Object.values(schema) as unknown[])
 export interface SeedOptions {
   /** A month of the first anchor's past lives with real gifts (default true; tests skip it). */
   liveHistory?: boolean;
+  /** The demo replays' chat tracks (default true; tests that do not read them skip them). */
+  replayChat?: boolean;
+  /** DEMO_PASSWORD already hashed, when the caller has it (a test run hashes it once). */
+  passwordHash?: string;
 }
 
 async function seedInto(
@@ -60,7 +64,7 @@ async function seedInto(
   await seedMaintenance(db, now);
   const fanIds = await seedFans(db, now, passwordHash);
   const everyone = new Map([...userIds, ...fanIds]);
-  await seedReplayChat(db, everyone);
+  if (options.replayChat ?? true) await seedReplayChat(db, everyone);
   await seedRankings(db, everyone, now);
   await seedQuizzes(db, everyone, now);
   await seedMessaging(db, everyone, now);
@@ -70,7 +74,7 @@ async function seedInto(
 /** Inserts all demo data into an empty database in one transaction. */
 export async function seedDemo(db: Db, now = new Date(), options: SeedOptions = {}): Promise<void> {
   // Hash once outside the transaction: scrypt is slow and every account shares the password.
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const passwordHash = options.passwordHash ?? (await hashPassword(DEMO_PASSWORD));
   await db.transaction(async (tx) => {
     await seedInto(tx, now, passwordHash, options);
   });
