@@ -139,11 +139,17 @@ describe.each(DB_KINDS)('fuzzing every call with bad input (%s)', (kind) => {
 
   it('answers every field of every route clearly at its edges', async () => {
     const base = plausibleInput();
+    // With both databases, each takes every other edge of a field (alternating from field to
+    // field and route to route): the checks in front of the database are the same code, and both
+    // drivers still meet every kind of edge that gets past them. One database takes them all.
+    const share = (r: number, f: number, e: number) =>
+      DB_KINDS.length === 1 || (r + f + e) % DB_KINDS.length === DB_KINDS.indexOf(kind);
     const { result, errors } = await capturingLog(async () => {
       const problems: string[] = [];
-      for (const route of ROUTES) {
+      for (const [r, route] of ROUTES.entries()) {
         for (const [f, field] of [...new Set(route.fields)].entries()) {
           for (const [e, edge] of EDGES.entries()) {
+            if (!share(r, f, e)) continue;
             const who = (f + e) % 2 ? 'viewer' : 'admin';
             const problem = await probe(route, who, { ...base, [field]: edge }, 'en');
             if (problem) {
