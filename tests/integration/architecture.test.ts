@@ -30,8 +30,7 @@ const LAYERS: [layer: number, prefixes: string[]][] = [
       'file-limit.ts',
       'db/',
       'sms/',
-      'http/api-error.ts',
-      'http/rate-limit.ts',
+      'api-error.ts',
     ],
   ],
   // State shared across processes (limits, presence, the bus) and login sessions.

@@ -9,7 +9,7 @@ import { USER_ROLE } from '../../lib/user-info.ts';
 import type { Db } from '../db/index.ts';
 import { editors, users } from '../db/schema.ts';
 import type { ApiEnv } from '../http/api-env.ts';
-import { ApiError } from '../http/api-error.ts';
+import { ApiError } from '../api-error.ts';
 import { audit, type Actor } from '../staff/audit.ts';
 
 /** Whether a user may edit content: administrators always, others when granted. */

@@ -20,7 +20,7 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../db/index.ts';
 import { contentEntries, contentRevisions, users } from '../db/schema.ts';
-import { ApiError } from '../http/api-error.ts';
+import { ApiError } from '../api-error.ts';
 import { checkMarkdown } from './markdown.ts';
 import { shippedEntries, shippedEntry, type ShippedEntry } from './shipped.ts';
 

@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import { API_STATUS, SUCCESS_MSG } from '../../lib/api/envelope.ts';
 import { createI18n, fromApiLang } from '../../lib/i18n/index.ts';
 import type { ApiEnv } from './api-env.ts';
-import { ApiError } from './api-error.ts';
+import { ApiError } from '../api-error.ts';
 
 export { ApiError };
 

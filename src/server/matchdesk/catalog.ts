@@ -8,7 +8,7 @@ import type { DeskLeague, DeskTeam } from '../../lib/sports/desk-api.ts';
 import type { leagueRequest, teamRequest } from '../../lib/validation/match-desk.ts';
 import type { Db } from '../db/index.ts';
 import { leagues, teams } from '../db/schema.ts';
-import { ApiError } from '../http/api-error.ts';
+import { ApiError } from '../api-error.ts';
 import { audit, type Actor } from '../staff/audit.ts';
 
 type LeagueRow = typeof leagues.$inferSelect;

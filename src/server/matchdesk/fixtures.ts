@@ -11,7 +11,7 @@ import { addDays, siteDayRange } from '../../lib/time.ts';
 import type { fixtureRequest, listRequest } from '../../lib/validation/match-desk.ts';
 import type { Db } from '../db/index.ts';
 import { leagues, liveRooms, MATCH_STATUS, matches, teams } from '../db/schema.ts';
-import { ApiError } from '../http/api-error.ts';
+import { ApiError } from '../api-error.ts';
 import { publishMatchLive } from '../sports/match-live.ts';
 import { audit, type Actor } from '../staff/audit.ts';
 

@@ -13,7 +13,7 @@ import type {
 } from '../../lib/validation/match-desk.ts';
 import type { Db } from '../db/index.ts';
 import { MATCH_STATUS } from '../db/schema.ts';
-import { ApiError } from '../http/api-error.ts';
+import { ApiError } from '../api-error.ts';
 import { getMatchCentre } from '../sports/match-centre.ts';
 import { MatchLiveError, publishMatchLive, type MatchLiveInput } from '../sports/match-live.ts';
 import { audit, type Actor } from '../staff/audit.ts';

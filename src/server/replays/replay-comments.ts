@@ -14,7 +14,7 @@ import {
 import { consumeItems } from '../backpack/service.ts';
 import type { Db } from '../db/index.ts';
 import { replayComments, ROLE, users } from '../db/schema.ts';
-import { ApiError } from '../http/api-error.ts';
+import { ApiError } from '../api-error.ts';
 import { activeBanUntil, banUser } from '../live/chat-bans.ts';
 import {
   canModerate,

@@ -3,7 +3,7 @@
  * must be values the server trusts (a user id, an address, an id that exists): a key chosen by
  * the caller would let one client fill the table.
  */
-import { ApiError } from '../http/api-error.ts';
+import { ApiError } from '../api-error.ts';
 import type { SharedState } from './state.ts';
 
 /** What a limit needs of the runtime. */

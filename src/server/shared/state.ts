@@ -6,7 +6,7 @@
  * until it answers again, rather than refusing everyone or letting everyone through.
  */
 import { Redis } from 'ioredis';
-import { RateLimiter } from '../http/rate-limit.ts';
+import { RateLimiter } from './rate-limit.ts';
 import { log } from '../log.ts';
 
 /** State shared by the processes of one deployment. */

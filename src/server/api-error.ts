@@ -1,5 +1,5 @@
 /** The business refusal every layer may raise; the API answers it as an envelope. */
-import { API_STATUS, type ApiStatus } from '../../lib/api/envelope.ts';
+import { API_STATUS, type ApiStatus } from '../lib/api/envelope.ts';
 
 /** A business refusal: caught by the app and answered as an envelope in the caller's language. */
 export class ApiError extends Error {
