@@ -1,10 +1,11 @@
 /**
  * The staff screens' layout: with the daily check-in dialog switched on, an administrator goes
- * through the console, the anchor applications and the quiz administration by the staff
- * navigation, in Chinese and then in English after the header's language switch, and never has
+ * through the console, the anchor applications, the quiz administration, the content screen and
+ * the match desk by the staff navigation, in Chinese and then in English after the header's language switch, and never has
  * to close anything: no check-in dialog, no advertising banner, no viewer tabs. The visits do not
- * use up the day's openings: the home page still opens the dialog afterwards. Axe on every
- * screen, screenshots at 375 and 1440 px in both languages.
+ * use up the day's openings: the home page still opens the dialog afterwards. Axe and
+ * screenshots at 375 and 1440 px in both languages on the first three; the content screen and
+ * the match desk get theirs in their own journeys (newsroom.spec, match-desk.spec).
  */
 import type { Page } from '@playwright/test';
 import { eq } from 'drizzle-orm';
@@ -14,11 +15,16 @@ import { expect, expectAccessible, screenshot, signIn, test, useLocale } from '.
 
 const ADMIN = '13900000005';
 
-/** The staff screens in the order of the navigation, with what shows once each has loaded. */
+/**
+ * The staff screens in the order of the navigation, with what shows once each has loaded and
+ * whether this journey checks it with axe and screenshots.
+ */
 const SCREENS = [
-  { name: 'console', path: '/admin', ready: '.ad-stat.is-gold strong' },
-  { name: 'anchors', path: '/admin/anchors', ready: '.aa-review' },
-  { name: 'quizzes', path: '/admin/quizzes', ready: '[data-admin-quizzes]' },
+  { name: 'console', path: '/admin', ready: '.ad-stat.is-gold strong', checked: true },
+  { name: 'anchors', path: '/admin/anchors', ready: '.aa-review', checked: true },
+  { name: 'quizzes', path: '/admin/quizzes', ready: '[data-admin-quizzes]', checked: true },
+  { name: 'content', path: '/admin/content', ready: '.nr-row', checked: false },
+  { name: 'matches', path: '/admin/matches', ready: '.ad-tab.is-active', checked: false },
 ] as const;
 
 async function setDailyTimes(rt: Runtime, value: number): Promise<void> {
@@ -29,7 +35,7 @@ async function setDailyTimes(rt: Runtime, value: number): Promise<void> {
 async function expectStaffScreen(page: Page, screen: (typeof SCREENS)[number]): Promise<void> {
   await expect(page).toHaveURL(new RegExp(`${screen.path}$`));
   await expect(page.locator('[data-site-header]')).toHaveAttribute('data-auth', 'in');
-  await expect(page.locator(screen.ready)).toBeVisible();
+  await expect(page.locator(screen.ready).first()).toBeVisible();
   await expect(page.locator('.ad-strip')).toHaveCount(0);
   await expect(page.locator('[data-checkin-dialog]')).toHaveCount(0);
   await expect(page.locator('dialog[open], [role="dialog"]')).toHaveCount(0);
@@ -81,7 +87,7 @@ test('an administrator works through every staff screen without closing anything
       if (i > 0) await nav.locator(`[data-staff-link="${screen.name}"]`).click();
       await expectStaffScreen(page, screen);
       await expect(nav).toHaveAttribute('aria-label', '管理导航');
-      await checkScreen(page, info, screen.name, 'zh-CN');
+      if (screen.checked) await checkScreen(page, info, screen.name, 'zh-CN');
     }
 
     // The header's language switch works here too; back through the screens in English.
@@ -91,7 +97,7 @@ test('an administrator works through every staff screen without closing anything
     for (const [i, screen] of [...SCREENS].reverse().entries()) {
       if (i > 0) await nav.locator(`[data-staff-link="${screen.name}"]`).click();
       await expectStaffScreen(page, screen);
-      await checkScreen(page, info, screen.name, 'en-US');
+      if (screen.checked) await checkScreen(page, info, screen.name, 'en-US');
     }
 
     // The staff visits used none of the day's openings: a viewer page still opens the dialog.
