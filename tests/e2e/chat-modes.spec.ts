@@ -50,19 +50,19 @@ async function slowModeJourney(
 ): Promise<void> {
   await anchor.locator('[data-chat-modes-open]').click();
   const form = anchor.locator('.chat-modes-form');
-  await form.locator('[data-slow-mode]').selectOption('60');
+  await form.locator('[data-slow-mode]').selectOption('30');
   await expectAccessible(anchor);
   await screenshot(anchor, info, 'chat-modes-form-1440-en', { fullPage: false });
   await form.locator('[data-chat-modes-save]').click();
   await expect(
-    anchor.locator('[data-chat-list]').getByText('Chat modes: Slow mode 60 s').last(),
+    anchor.locator('[data-chat-list]').getByText('Chat modes: Slow mode 30 s').last(),
   ).toBeVisible();
   // The anchor is exempt: no countdown in their own input.
-  await expect(anchor.locator('[data-chat-modes]')).toContainText('Slow mode 60 s');
+  await expect(anchor.locator('[data-chat-modes]')).toContainText('Slow mode 30 s');
   await expect(anchor.locator('[data-slow-left]')).toHaveCount(0);
 
   const viewer = await openAs(browser, baseURL, '13900000001');
-  await expect(viewer.locator('[data-chat-modes]')).toContainText('Slow mode 60 s');
+  await expect(viewer.locator('[data-chat-modes]')).toContainText('Slow mode 30 s');
   await viewer.locator('[data-chat-input]').fill('Slow and steady');
   await viewer.keyboard.press('Enter');
   await expect(viewer.locator('.chat-msg', { hasText: 'Slow and steady' })).toBeVisible();
@@ -79,7 +79,7 @@ async function slowModeJourney(
 
   // A second viewer, in Chinese on a phone, sees the mode too.
   const other = await openAs(browser, baseURL, '13900000002', { width: 375, locale: 'zh-CN' });
-  await expect(other.locator('[data-chat-modes]')).toContainText('慢速模式 60 秒');
+  await expect(other.locator('[data-chat-modes]')).toContainText('慢速模式 30 秒');
   await other.locator('[data-chat-input]').fill('慢慢来');
   await other.keyboard.press('Enter');
   await expect(other.locator('[data-slow-left]')).toContainText(/秒后可再次发言/);
@@ -89,7 +89,8 @@ async function slowModeJourney(
   await screenshot(other, info, 'chat-modes-countdown-1440-zh', { fullPage: false });
 
   // When the countdown ends the first viewer speaks again.
-  await expect(viewer.locator('[data-slow-left]')).toHaveCount(0, { timeout: 90_000 });
+  // 30 s from the first message: long enough for the screens and the second viewer above.
+  await expect(viewer.locator('[data-slow-left]')).toHaveCount(0, { timeout: 60_000 });
   await expect(viewer.locator('[data-chat-send]')).toBeEnabled();
   await viewer.keyboard.press('Enter');
   await expect(viewer.locator('.chat-msg', { hasText: 'Too fast' })).toBeVisible();
