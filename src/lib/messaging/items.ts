@@ -120,7 +120,7 @@ export function staffItem(m: StaffMessage, me: number, t: TFunction): ChatItem {
 
 /** A system message as an item: go-live cards, bans, quiz results and notices. */
 export function systemItem(m: SystemMessageView, t: TFunction): ChatItem {
-  const data = m.data as Record<string, string | number | null>;
+  const { data } = m;
   const base = {
     key: `s${m.id}`,
     time: m.send_time * 1000,

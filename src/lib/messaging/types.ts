@@ -108,13 +108,16 @@ export interface StaffMessage {
   from_staff: boolean;
 }
 
+/** What a system message carries besides its text: a ban's reason and length, a quiz's result. */
+export type SystemMessageData = Record<string, string | number | null>;
+
 /** A system message. */
 export interface SystemMessageView {
   id: number;
   kind: number;
   content: string;
   anchor_id: number | null;
-  data: Record<string, unknown>;
+  data: SystemMessageData;
   /** Seconds. */
   send_time: number;
 }

@@ -9,6 +9,7 @@ import {
   HISTORY_PAGE,
   SYSTEM_KIND,
   type AnchorStartLive,
+  type SystemMessageData,
   type SystemMessageView,
 } from '../../lib/messaging/types.ts';
 import { SERVER_FRAME } from '../../lib/realtime/protocol/index.ts';
@@ -28,7 +29,8 @@ export function systemView(row: Row): SystemMessageView {
     kind: row.kind,
     content: row.content,
     anchor_id: row.anchorId,
-    data: row.data as Record<string, unknown>,
+    // Only sendSystem and the quiz results write it, both with SystemMessageData.
+    data: row.data as SystemMessageData,
     send_time: unixSeconds(row.createdAt),
   };
 }
@@ -55,7 +57,7 @@ export async function sendSystem(
     kind: number;
     content?: string;
     anchorId?: number | null;
-    data?: Record<string, unknown>;
+    data?: SystemMessageData;
   },
 ): Promise<SystemMessageView> {
   const [row] = await db
