@@ -65,6 +65,12 @@ export async function api<T>(base: string, path: string, body: unknown, token?: 
   return { http: res.status, ...((await res.json()) as { status: number; data: T }) };
 }
 
+/** A GET of the API on `base` (an app or nginx) as a guest; the envelope. */
+export async function getApi<T>(base: string, path: string) {
+  const res = await fetch(`${base}${path}`, { headers: { 'device-info': 'cluster-suite' } });
+  return (await res.json()) as { status: number; data: T };
+}
+
 export async function login(base: string, mobile: string): Promise<string> {
   const res = await api<{ token: string }>(base, '/api/user/login', {
     account: mobile,

@@ -18,10 +18,7 @@ import {
   type GiftFeedRepData,
   type SayData,
 } from '../../src/lib/realtime/protocol/index.ts';
-import type { Clip } from '../../src/lib/clips/api.ts';
-import type { TrackLine, TrackWindow } from '../../src/lib/replays/api.ts';
 import {
-  ANCHOR,
   api,
   GIVER,
   GIVER_MOBILE,
@@ -33,9 +30,9 @@ import {
   startCluster,
   sum,
 } from './cluster-helpers.ts';
+import { replaysAcrossProcesses } from './cluster-replays.ts';
 import { connect, type TestClient } from './realtime-helpers.ts';
 import { freePort } from './redis-helpers.ts';
-import { until } from './wait.ts';
 
 describe.runIf(ready)('npm run cluster', () => {
   let cluster: ChildProcess;
@@ -203,80 +200,7 @@ describe.runIf(ready)('npm run cluster', () => {
   });
 
   it("plays a replay's barrage and a clip made on one process on the other, and removes both", async () => {
-    const [replay] = await sql`
-      select id from replays where anchor_id = ${ANCHOR} and not hidden and started_at is not null
-      order by id limit 1`;
-    const replayId = replay!.id as number;
-    const viewer = await login(appA, '13900000002');
-    const anchor = await login(appB, '13900000003');
-    const get = async <T>(base: string, path: string) =>
-      (await (
-        await fetch(`${base}${path}`, { headers: { 'device-info': 'cluster-suite' } })
-      ).json()) as {
-        status: number;
-        data: T;
-      };
-    const track = async (base: string) =>
-      (
-        await get<TrackWindow>(
-          base,
-          `/api/replays/chat?replay_id=${replayId}&from_ms=0&to_ms=30000`,
-        )
-      ).data.lines.map((l) => l.content);
-
-    // Barrage added on A plays on B; the anchor deletes it on B and A leaves it out.
-    const words = `cluster barrage ${randomBytes(3).toString('hex').replace(/\d/g, 'x')}`;
-    const posted = await api<TrackLine>(
-      appA,
-      '/api/replays/comment',
-      { replay_id: replayId, offset_ms: 1500, content: words },
-      viewer,
-    );
-    expect(posted.status).toBe(0);
-    expect(await track(appB)).toContain(words);
-    const deleted = await api(
-      appB,
-      '/api/replays/comment_delete',
-      { replay_id: replayId, id: posted.data.id },
-      anchor,
-    );
-    expect(deleted.status).toBe(0);
-    expect(await track(appA)).not.toContain(words);
-
-    // A clip asked for on A is ready and plays on B and through nginx.
-    const created = await api<{ id: number }>(
-      appA,
-      '/api/clip/create',
-      { replay_id: replayId, start: 0, seconds: 5, title: 'Cluster clip' },
-      viewer,
-    );
-    expect(created.status).toBe(0);
-    const clipId = created.data.id;
-    let clip: Clip | undefined;
-    await until(
-      'the clip is cut',
-      async () => {
-        clip = (await get<Clip>(appB, `/api/clip/one?clip_id=${clipId}`)).data;
-        return clip.status !== 'processing';
-      },
-      20_000,
-    );
-    expect(clip!.status).toBe('ready');
-    for (const base of [appB, info.url]) {
-      const video = await fetch(`${base}${clip!.video}`);
-      expect(video.status, base).toBe(200);
-      expect(video.headers.get('content-type')).toBe('video/mp4');
-      expect((await video.arrayBuffer()).byteLength).toBeGreaterThan(10_000);
-    }
-    // Both processes have rendered its page; the anchor removes it on A and B's page is gone too.
-    for (const app of [appA, appB]) expect((await fetch(`${app}/clip/${clipId}`)).status).toBe(200);
-    expect((await api(appA, '/api/clip/remove', { clip_id: clipId }, anchor)).status).toBe(0);
-    await until(
-      "the other process's page is gone",
-      async () => (await fetch(`${appB}/clip/${clipId}`)).status === 404,
-      5_000,
-    );
-    expect((await fetch(`${appB}${clip!.video}`)).status).toBe(404);
+    await replaysAcrossProcesses({ appA, appB, nginx: info.url, sql });
   }, 60_000);
 
   it('counts a per-address limit once over both processes', async () => {
