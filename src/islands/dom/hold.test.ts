@@ -8,7 +8,7 @@ type Directive = (load: () => unknown, opts: unknown, el: unknown) => Promise<un
 function page() {
   const listeners = new Map<string, () => void>();
   const timers: { at: number; run: () => void }[] = [];
-  const self: { Astro?: { only?: Directive } } = {};
+  const self: { Astro?: { only?: Directive }; arenaHold?: Promise<unknown> } = {};
   const globals = {
     self,
     addEventListener: (type: string, fn: () => void) => listeners.set(type, fn),
@@ -74,5 +74,21 @@ describe('holding islands until the player settles', () => {
     p.wait(1500);
     await held;
     expect(started).toEqual(['ranking']);
+  });
+
+  it('leaves its wait for the page shell, which goes on with the islands and not before', async () => {
+    const p = page();
+    const order: string[] = [];
+    p.self.Astro = { only: (load) => Promise.resolve(order.push(String(load()))) };
+    p.run(script);
+    const island = p.self.Astro.only!(() => 'chat', {}, {});
+    // The shell, a deferred module, reaches the wait after the islands were parsed.
+    const shell = p.self.arenaHold!.then(() => order.push('shell'));
+    await flush();
+    expect(order).toEqual([]);
+    p.fire('player-settled');
+    await Promise.all([island, shell]);
+    expect(order).toContain('shell');
+    expect(order).toContain('chat');
   });
 });

@@ -3,7 +3,8 @@
  * (the room's player) gets the network and the main thread first. Astro starts each
  * `client:only` island through its `only` directive, which its own inline script defines before
  * the first such island; the script below wraps that directive (catching the definition if it
- * comes later) so the islands load once the event fires. The script is inline (it must run
+ * comes later) so the islands load once the event fires, and leaves that wait as
+ * `self.arenaHold` for the page shell, which holds its own work with the islands. The script is inline (it must run
  * while the page is parsed), so the page adds its hash to its Content-Security-Policy.
  */
 import { createHash } from 'node:crypto';
@@ -19,7 +20,7 @@ export function holdIslands(event: string, capMs: number): HoldScript {
   const script =
     `(()=>{var a=self.Astro||(self.Astro={}),only=a.only,` +
     `go=new Promise(function(r){addEventListener(${JSON.stringify(event)},r,{once:true});` +
-    `setTimeout(r,${Math.round(capMs)})});` +
+    `setTimeout(r,${Math.round(capMs)})});self.arenaHold=go;` +
     `function held(load,opts,el){return go.then(function(){return only(load,opts,el)})}` +
     `if(only){a.only=held;return}` +
     `Object.defineProperty(a,"only",{configurable:true,` +

@@ -25,7 +25,7 @@ import {
   WHEP_LIMITS,
 } from '../../lib/player/whep.ts';
 import { createControls, type ControlActions } from './controls.ts';
-import { announceSettled } from './settled.ts';
+import { afterFirstFrame, announceSettled } from './settled.ts';
 import { createEngine, detectEngine, type Engine } from './engine.ts';
 import { bindKeys, fullscreenFeatures } from './keys.ts';
 
@@ -311,8 +311,13 @@ export function mountPlayer(root: HTMLElement): void {
     idle.hold('menu', view.menuOpen);
     idle.hold('state', view.status !== 'playing');
     controls.render(view, $lowLatency.get());
-    // The first state a viewer can see: the rest of the room may load now.
-    if ((view.status !== 'idle' && view.status !== 'loading') || view.blocked) announceSettled();
+    // The first state a viewer can see: the rest of the room may load now. While it plays,
+    // that is the first frame on screen, not the `playing` event before it: the islands it
+    // releases would otherwise hold the main thread while that frame is presented.
+    if (view.status === 'playing' && !view.blocked && !view.paused)
+      afterFirstFrame(video, announceSettled);
+    else if ((view.status !== 'idle' && view.status !== 'loading') || view.blocked)
+      announceSettled();
   };
   $view.subscribe(render);
   $lowLatency.subscribe(render);

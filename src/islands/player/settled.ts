@@ -15,3 +15,17 @@ export function announceSettled(): void {
   w.arenaPlayerSettled = true;
   window.dispatchEvent(new Event(PLAYER_SETTLED));
 }
+
+const waiting = new WeakSet<HTMLVideoElement>();
+
+/**
+ * Calls `fn` once `video` has presented a frame, in a task of its own after that frame's
+ * rendering step (right away where the browser cannot tell). Asked again while waiting, it
+ * does nothing more.
+ */
+export function afterFirstFrame(video: HTMLVideoElement, fn: () => void): void {
+  if (typeof video.requestVideoFrameCallback !== 'function') return fn();
+  if (waiting.has(video)) return;
+  waiting.add(video);
+  video.requestVideoFrameCallback(() => setTimeout(fn, 0));
+}

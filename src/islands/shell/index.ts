@@ -11,9 +11,14 @@ import { initLocaleButtons } from './locale-switch.ts';
 import { initMaintenance } from './maintenance.ts';
 import { initSideMenu } from './side-menu.ts';
 
-const locale = toLocale(document.documentElement.lang);
 resumeAfterChunkReload();
 watchChunkErrors();
+// A page that holds its islands for its player (the live room) holds the shell with them: the
+// header, inbox and prompts wait for the first frame (or the hold's cap), then start before any
+// island, since the islands' code has yet to load.
+const held = (window as { arenaHold?: Promise<unknown> }).arenaHold;
+if (held) await held;
+const locale = toLocale(document.documentElement.lang);
 syncLocale(locale);
 readConfigFromPage();
 initHeader();
