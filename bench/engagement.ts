@@ -21,6 +21,7 @@ import { seedDemo } from '../src/server/seed/index.ts';
 import { readEnv } from '../src/server/env.ts';
 import { createLocalBus } from '../src/server/shared/bus.ts';
 import { createMemoryState } from '../src/server/shared/state.ts';
+import { openStore } from '../src/server/storage/index.ts';
 import { consoleSms } from '../src/server/sms/index.ts';
 import { isClean, verifyLedger } from '../src/server/wallet/verify.ts';
 import { percentile } from './realtime/clients.ts';
@@ -78,13 +79,15 @@ async function measure(database: Database): Promise<Run> {
   const { db } = database;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'arena-bench-engage-'));
   await seedDemo(db, new Date(), { liveHistory: false });
+  const env = readEnv({ DATA_DIR: dataDir, LOG_REQUESTS: '0' });
   const rt = {
-    env: readEnv({ DATA_DIR: dataDir, LOG_REQUESTS: '0' }),
+    env,
     database,
     db,
     sms: consoleSms(() => {}),
     bus: createLocalBus(),
     shared: createMemoryState(),
+    storage: openStore(env.storage, env.dataDir),
   };
   const app = createApi(rt);
   const rows = await db

@@ -40,6 +40,7 @@ import { appendMessage, groupOfAnchor, sendGroupMessage } from '../src/server/me
 import { alertFollowers } from '../src/server/messaging/system.ts';
 import { createLocalBus } from '../src/server/shared/bus.ts';
 import { createMemoryState } from '../src/server/shared/state.ts';
+import { openStore } from '../src/server/storage/index.ts';
 import { createHub } from '../src/server/realtime/hub.ts';
 import type { Runtime } from '../src/server/runtime.ts';
 import { consoleSms } from '../src/server/sms/index.ts';
@@ -123,6 +124,7 @@ async function measure(database: Database): Promise<Run> {
     sms: consoleSms(() => {}),
     bus: createLocalBus(),
     shared: createMemoryState(),
+    storage: openStore(env.storage, env.dataDir),
   };
   await db.insert(categories).values({ id: 1, nameZh: '体育', nameEn: 'Sports' });
   const [anchor] = await people(db, '1370', 1);

@@ -9,6 +9,7 @@ import { log } from './log.ts';
 import { openBus } from './shared/bus.ts';
 import type { Runtime } from './runtime.ts';
 import { openSharedState } from './shared/state.ts';
+import { openStore } from './storage/index.ts';
 import { createSmsProvider } from './sms/index.ts';
 import { fillNicknameKeys } from './profile/profile.ts';
 
@@ -37,5 +38,6 @@ export async function openRuntime(env: Env = readEnv()): Promise<Runtime> {
     sms: createSmsProvider(env.smsProvider),
     bus: await openBus(env.redisUrl),
     shared: await openSharedState(env.redisUrl),
+    storage: openStore(env.storage, env.dataDir),
   };
 }

@@ -5,6 +5,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { parseResponseKey } from '../lib/api/sealed.ts';
 import { readWebRtcSettings } from './env-webrtc.ts';
+import { readStorageSettings, type StorageSettings } from './storage/settings.ts';
 
 /**
  * The chat provider (IM_PROVIDER) and, for Tencent Cloud Chat, its application: the SDKAppID the
@@ -27,6 +28,8 @@ export interface Env {
   databaseUrl: string | undefined;
   /** Redis URL; when set, processes share rooms, limits and chat-rule memory through Redis. */
   redisUrl: string | undefined;
+  /** Where uploads and media objects live (storage/settings.ts). */
+  storage: StorageSettings;
   /**
    * Addresses of the load balancers in front of this process (TRUST_PROXY=127.0.0.1,::1): their
    * X-Real-IP header names the client. Empty: the peer's address is the client's.
@@ -280,6 +283,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     dataDir,
     databaseUrl: source.DATABASE_URL || undefined,
     redisUrl: source.REDIS_URL || undefined,
+    storage: readStorageSettings(source),
     trustProxy: proxies(source.TRUST_PROXY),
     metricsToken: metricsToken(source.METRICS_TOKEN),
     liveHomeHosts: list(source.LIVE_HOME_HOSTS),

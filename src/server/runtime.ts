@@ -3,6 +3,7 @@
  * and the server-rendered pages. Kept on globalThis so the page bundle and the server entry,
  * which are separate module graphs, see the same one.
  */
+import type { ObjectStore } from './storage/store.ts';
 import type { Database, Db } from './db/index.ts';
 import type { Env } from './env.ts';
 import type { Bus } from './shared/bus.ts';
@@ -23,6 +24,8 @@ export interface Runtime {
   bus: Bus;
   /** Limits and chat-rule memory every process sees (in memory, or Redis with REDIS_URL). */
   shared: SharedState;
+  /** Uploads and media objects (the data folder, or a bucket with STORAGE_S3_BUCKET). */
+  storage: ObjectStore;
 }
 
 const KEY = Symbol.for('arena-live.runtime');

@@ -218,7 +218,7 @@ export function createRequestListener(parts: ServerParts) {
     }
     if (isUploadPath(path)) {
       observeRequest(req, res, started, 'uploads');
-      void serveUpload(parts.rt.env.dataDir, path, req, res);
+      void serveUpload(parts.rt.storage, path, req, res);
       return;
     }
     observeRequest(req, res, started, staticOrPage(path));

@@ -20,6 +20,7 @@ import { secureTree } from '../../src/server/data-dir.ts';
 import { readEnv } from '../../src/server/env.ts';
 import { startServer } from '../../src/server/main.ts';
 import { storeImage } from '../../src/server/uploads/images.ts';
+import { localStore } from '../../src/server/storage/local.ts';
 
 /** Every path under `root` (itself included) with its permission bits, `skip` left out. */
 function modes(root: string, skip?: string): Map<string, number> {
@@ -66,7 +67,7 @@ describe('DATA_DIR permissions', () => {
         // The database writes (WAL included) and an upload after the start.
         const res = await fetch(`${server.url}/api/config/getCommonConfig`, { method: 'POST' });
         expect(res.status).toBe(200);
-        await storeImage(dataDir, Buffer.from('webp bytes'));
+        await storeImage(localStore(dataDir), Buffer.from('webp bytes'));
       } finally {
         await server.stop();
       }

@@ -17,6 +17,7 @@ import { seedDemo, type SeedOptions } from '../../src/server/seed/index.ts';
 import { readEnv } from '../../src/server/env.ts';
 import { createLocalBus } from '../../src/server/shared/bus.ts';
 import { createMemoryState } from '../../src/server/shared/state.ts';
+import { openStore } from '../../src/server/storage/index.ts';
 import type { Runtime } from '../../src/server/runtime.ts';
 import { consoleSms, type SmsMessage } from '../../src/server/sms/index.ts';
 
@@ -128,6 +129,7 @@ export async function openTestRuntime(
       sms: consoleSms((line) => sms.push(JSON.parse(line) as SmsMessage)),
       bus: createLocalBus(),
       shared: createMemoryState(),
+      storage: openStore(env.storage, env.dataDir),
     },
     dispose: async () => {
       await database.close();

@@ -24,6 +24,7 @@ import { claimRecording, releaseRecording } from './claim.ts';
 import { grabThumbnail, probeDuration, remuxToHls } from './ffmpeg.ts';
 import { appendPart, replayToJoin } from './join-parts.ts';
 import type { MadeReplay, ReplayFolders } from './replay-types.ts';
+import { monthFolder, type ObjectStore } from '../storage/store.ts';
 
 /** Recordings shorter than this (a reconnect that carried nothing) are dropped, seconds. */
 export const MIN_REPLAY_SECONDS = 1;
@@ -56,15 +57,18 @@ async function liveOf(db: Db, rec: RecordingName) {
   };
 }
 
-/** Writes the thumbnail under `<dataDir>/uploads/YYYY/MM/`; returns its public path. */
-async function thumbnail(file: string, seconds: number, dataDir: string, now: Date) {
-  const month = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
-  const dir = path.join(dataDir, 'uploads', month);
-  await mkdir(dir, { recursive: true });
-  const name = `${randomBytes(12).toString('hex')}.jpg`;
-  // A frame a little way in: the first ones are often black while the encoder settles.
-  await grabThumbnail(file, Math.min(seconds / 2, 30), path.join(dir, name));
-  return `/uploads/${month}/${name}`;
+/** Stores the thumbnail as `uploads/YYYY/MM/<hex>.jpg`; returns its public path. */
+async function thumbnail(file: string, seconds: number, store: ObjectStore, now: Date) {
+  const key = `uploads/${monthFolder(now)}/${randomBytes(12).toString('hex')}.jpg`;
+  const grabbed = path.join(path.dirname(file), `.thumb-${randomBytes(6).toString('hex')}.jpg`);
+  try {
+    // A frame a little way in: the first ones are often black while the encoder settles.
+    await grabThumbnail(file, Math.min(seconds / 2, 30), grabbed);
+    await store.putFile(key, grabbed, { contentType: 'image/jpeg', visibility: 'public' });
+  } finally {
+    await rm(grabbed, { force: true });
+  }
+  return `/${key}`;
 }
 
 /** Moves a recording ffmpeg could not use to `recordings/failed/`, kept for a person to look at. */
@@ -147,7 +151,7 @@ async function make(
   await mkdir(dir, { recursive: true });
   let cover: string;
   try {
-    cover = await thumbnail(file, probed, folders.dataDir, now);
+    cover = await thumbnail(file, probed, folders.store, now);
     await remuxToHls(file, dir);
   } catch (error) {
     await rm(dir, { recursive: true, force: true });

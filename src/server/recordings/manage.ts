@@ -3,7 +3,7 @@
  * and showing, deleting with the files we made, and the retention sweep. Seeded replays (no
  * recording of ours) keep their files: only ours are removed from disk.
  */
-import { unlink, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { and, count, desc, eq, isNotNull, lt } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
@@ -92,7 +92,7 @@ async function removeFiles(
   if (stem)
     await rm(path.join(replayFilesDir(rt.env.mediaDir), stem), { recursive: true, force: true });
   const thumb = /^\/uploads\/(\d{4}\/\d{2}\/[0-9a-f]{24}\.jpg)$/.exec(row.cover);
-  if (thumb) await unlink(path.join(rt.env.dataDir, 'uploads', thumb[1]!)).catch(() => {});
+  if (thumb) await rt.storage.remove(`uploads/${thumb[1]!}`).catch(() => {});
 }
 
 /** Deletes replay `id` of `anchorId` with its files; null when done, else why not. */

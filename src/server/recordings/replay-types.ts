@@ -1,11 +1,12 @@
 /** What turning a recording into a replay needs and gives. */
+import type { ObjectStore } from '../storage/store.ts';
 
 /** Folders a recording is turned into a replay with. */
 export interface ReplayFolders {
   /** MEDIA_DIR: recordings and replay folders are inside it. */
   mediaDir: string;
-  /** DATA_DIR: the thumbnail goes under its uploads folder. */
-  dataDir: string;
+  /** Where the thumbnail is stored, as `uploads/YYYY/MM/<hex>.jpg`. */
+  store: ObjectStore;
 }
 
 /** What became of a recording. */

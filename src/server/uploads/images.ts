@@ -9,9 +9,9 @@
  * only its uploader and administrators can read it.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp, { type Sharp } from 'sharp';
+import { monthFolder, type ObjectStore } from '../storage/store.ts';
 
 /** Largest upload, bytes (spec: under 2 MB). */
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
@@ -190,21 +190,23 @@ export async function processImage(
 }
 
 /**
- * Stores processed bytes under `<dataDir>/uploads/YYYY/MM/` (served publicly) or, for a private
- * use, `<dataDir>/private/YYYY/MM/` (served only by GET /api/user/private_image); returns the
+ * Stores processed bytes as `uploads/YYYY/MM/<hex>.webp` (public) or, for a private use,
+ * `private/YYYY/MM/<hex>.webp` (served only by GET /api/user/private_image); returns the
  * image's reference, `/uploads/...` or `/private/...`.
  */
 export async function storeImage(
-  dataDir: string,
+  store: ObjectStore,
   webp: Buffer,
   now = new Date(),
   use: ImageUse = 'image',
 ): Promise<string> {
-  const root = PRIVATE_USES.includes(use) ? 'private' : 'uploads';
-  const month = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
-  const dir = path.join(dataDir, root, month);
-  await mkdir(dir, { recursive: true });
-  const name = `${randomBytes(12).toString('hex')}.webp`;
-  await writeFile(path.join(dir, name), webp);
-  return `/${root}/${month}/${name}`;
+  const key = `${storedRoot(use)}/${monthFolder(now)}/${randomBytes(12).toString('hex')}.webp`;
+  const visibility = PRIVATE_USES.includes(use) ? 'private' : 'public';
+  await store.put(key, webp, { contentType: 'image/webp', visibility });
+  return `/${key}`;
+}
+
+/** Where images of `use` are kept: `private` for private uses, else `uploads`. */
+function storedRoot(use: ImageUse): 'private' | 'uploads' {
+  return PRIVATE_USES.includes(use) ? 'private' : 'uploads';
 }

@@ -8,8 +8,6 @@
  * POST /api/qcloud_sts: temporary cloud-storage credentials, only when cloud storage is
  * configured; this deployment stores uploads itself, so it says so and clients use /api/user/file.
  */
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { ROLE } from '../db/schema.ts';
@@ -66,7 +64,7 @@ export const uploadRoutes = new Hono<ApiEnv>()
           params: converted.reason === 'animated' ? { max: converted.max } : {},
         });
       }
-      const url = await storeImage(env.dataDir, converted.webp, new Date(), use);
+      const url = await storeImage(c.get('rt').storage, converted.webp, new Date(), use);
       await recordUpload(db, url, user.id, use);
       log('info', 'image_uploaded', { userId: user.id, use, bytes: converted.webp.length });
       return ok(c, { list: [url], url });
@@ -82,10 +80,9 @@ export const uploadRoutes = new Hono<ApiEnv>()
       PRIVATE_USES.some((u) => u === owner.use) &&
       (owner.userId === user.id || user.role === ROLE.admin);
     if (!allowed) throw new ApiError('errors.notFound', { httpStatus: 404 });
-    const file = path.join(c.get('rt').env.dataDir, 'private', match![1]!);
-    const bytes = await readFile(file).catch(() => null);
+    const bytes = await c.get('rt').storage.read(`private/${match![1]!}`);
     if (!bytes) throw new ApiError('errors.notFound', { httpStatus: 404 });
-    return c.body(new Uint8Array(bytes), 200, {
+    return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
       'content-type': 'image/webp',
       'cache-control': 'private, no-store',
       'x-content-type-options': 'nosniff',
