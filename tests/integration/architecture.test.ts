@@ -17,7 +17,7 @@ const SERVER = path.join(ROOT, 'server');
  * top.
  */
 const LAYERS: [layer: number, prefixes: string[]][] = [
-  // Ground: configuration, logging, metrics, the database, errors and limiters.
+  // Ground: configuration, logging, metrics, the database, errors, limiters, provider signing.
   [
     1,
     [
@@ -30,6 +30,7 @@ const LAYERS: [layer: number, prefixes: string[]][] = [
       'file-limit.ts',
       'db/',
       'sms/',
+      'storage/',
       'api-error.ts',
     ],
   ],
