@@ -16,6 +16,21 @@ export interface StreamInfo {
   anchor_secret: string;
 }
 
+/** `/api/qcloud_sts`'s answer: the spec's fields, and where and how to send the upload. */
+export interface CloudKeys {
+  Credentials: { TmpSecretId: string; TmpSecretKey: string; Token: string };
+  /** When the keys stop working, Unix seconds. */
+  ExpiredTime: number;
+  bucket: string;
+  region: string;
+  /** The one object name the keys may write (`images/...`). */
+  filename: string;
+  /** `tencent`: sign for COS (x-cos-security-token); `s3`: AWS signature v4. */
+  provider: 'tencent' | 's3';
+  /** Where the object is PUT: `<endpoint>/<filename>`. */
+  endpoint: string;
+}
+
 /** A league with open matches. */
 export interface LeagueOption {
   comp: number;
@@ -85,6 +100,18 @@ export const studioApi = {
    * with XMLHttpRequest for the upload's progress, so `send()` never carries it.
    */
   uploadImage: post<{ url: string }>('/api/user/file'),
+  /**
+   * Temporary keys that may upload one image straight to the cloud bucket, as `filename`
+   * (status 1 with the noCloud message where the site keeps uploads itself).
+   */
+  cloudKeys: post<CloudKeys>('/api/qcloud_sts'),
+  /**
+   * Takes in the image uploaded to the bucket as `filename`: checked, converted and stored as
+   * uploadImage's are; answers its path the same way.
+   */
+  claimCloudImage: post<{ url: string; list: string[] }, { filename: string; use?: string }>(
+    '/api/user/cloud_file',
+  ),
   /** The calling anchor's push addresses and key. */
   streamInfo: post<StreamInfo>('/webapi/live/getStreamInfo'),
   /** A new push key for the calling anchor; the old one stops working at once. */

@@ -9,7 +9,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { AwsClient } from 'aws4fetch';
-import type { S3Settings } from './settings.ts';
+import { bucketAddress, type S3Settings } from './settings.ts';
 import { checkKey, type ObjectInfo, type ObjectStore, type PutOptions } from './store.ts';
 
 /** Longest a presigned URL may live: the protocol's own limit, seven days. */
@@ -24,10 +24,7 @@ export function s3Store(settings: S3Settings): ObjectStore {
     region: settings.region,
     retries: 2,
   });
-  const host = new URL(settings.endpoint);
-  const base = settings.pathStyle
-    ? `${settings.endpoint}/${settings.bucket}`
-    : `${host.protocol}//${settings.bucket}.${host.host}`;
+  const base = bucketAddress(settings);
   const urlOf = (key: string) => `${base}/${encodeKey(checkKey(key))}`;
 
   const fail = async (what: string, key: string, res: Response): Promise<never> => {

@@ -28,7 +28,18 @@ export interface S3Settings {
    * default: the bucket's own address.
    */
   publicUrl: string;
+  /** How `/api/qcloud_sts` gets temporary upload keys; null: it says cloud upload is off. */
+  sts: StsSettings | null;
 }
+
+/**
+ * Temporary keys for a browser's direct upload (STORAGE_STS): Tencent STS's GetFederationToken
+ * for COS (`tencent`; the APPID is the bucket name's last part), or STS AssumeRole (`assume-role`,
+ * AWS and S3 servers such as Ceph RGW) of STORAGE_STS_ROLE_ARN at STORAGE_STS_ENDPOINT (default:
+ * the storage endpoint).
+ */
+export type StsSettings =
+  { kind: 'tencent'; appId: string } | { kind: 'assume-role'; roleArn: string; endpoint: string };
 
 export type StorageSettings = { driver: 'local' } | S3Settings;
 
@@ -47,14 +58,13 @@ export function readStorageSettings(source: NodeJS.ProcessEnv = process.env): St
   const region = source.STORAGE_S3_REGION?.trim() || 'us-east-1';
   if (!/^[a-z0-9-]{2,40}$/.test(region)) throw new Error('Bad STORAGE_S3_REGION');
   const pathStyle = source.STORAGE_S3_PATH_STYLE === '1';
-  const own = pathStyle
-    ? `${endpoint}/${bucket}`
-    : `${new URL(endpoint).protocol}//${bucket}.${new URL(endpoint).host}`;
+  const own = bucketAddress({ endpoint, bucket, pathStyle });
   const publicUrl = source.STORAGE_PUBLIC_URL
     ? origin(source.STORAGE_PUBLIC_URL, 'STORAGE_PUBLIC_URL', true)
     : own;
   return {
     driver: 's3',
+    sts: stsSettings(source, bucket, endpoint),
     endpoint,
     bucket,
     region,
@@ -63,6 +73,39 @@ export function readStorageSettings(source: NodeJS.ProcessEnv = process.env): St
     pathStyle,
     publicUrl,
   };
+}
+
+/** The bucket's own address: `<address>/<key>` names an object. */
+export function bucketAddress(
+  settings: Pick<S3Settings, 'endpoint' | 'bucket' | 'pathStyle'>,
+): string {
+  const { endpoint, bucket, pathStyle } = settings;
+  const url = new URL(endpoint);
+  return pathStyle ? `${endpoint}/${bucket}` : `${url.protocol}//${bucket}.${url.host}`;
+}
+
+function stsSettings(
+  source: NodeJS.ProcessEnv,
+  bucket: string,
+  endpoint: string,
+): StsSettings | null {
+  const kind = source.STORAGE_STS?.trim();
+  if (!kind) return null;
+  if (kind === 'tencent') {
+    const appId = /-(\d{1,20})$/.exec(bucket)?.[1];
+    if (!appId) throw new Error('STORAGE_STS=tencent needs a COS bucket name ending in -<APPID>');
+    return { kind, appId };
+  }
+  if (kind === 'assume-role') {
+    const roleArn = source.STORAGE_STS_ROLE_ARN?.trim() ?? '';
+    if (!/^arn:[a-z-]+:iam::[^\s]*:role\/[\w+=,.@/-]{1,128}$/.test(roleArn))
+      throw new Error('STORAGE_STS=assume-role needs STORAGE_STS_ROLE_ARN (arn:...:role/<name>)');
+    const sts = source.STORAGE_STS_ENDPOINT
+      ? origin(source.STORAGE_STS_ENDPOINT, 'STORAGE_STS_ENDPOINT')
+      : endpoint;
+    return { kind, roleArn, endpoint: sts };
+  }
+  throw new Error('Bad STORAGE_STS: tencent or assume-role');
 }
 
 /** An http(s) address without a trailing slash (a path is allowed only where `withPath`). */

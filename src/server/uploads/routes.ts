@@ -8,7 +8,8 @@
  * POST /api/qcloud_sts: temporary cloud-storage credentials, only when cloud storage is
  * configured; this deployment stores uploads itself, so it says so and clients use /api/user/file.
  */
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
 import { bodyLimit } from 'hono/body-limit';
 import { ROLE } from '../db/schema.ts';
 import type { ApiEnv } from '../http/api-env.ts';
@@ -17,17 +18,63 @@ import { requireUser } from '../http/middleware.ts';
 import { rateLimit } from '../shared/limits.ts';
 import { log } from '../log.ts';
 import { imageConverter } from './converter.ts';
-import { checkImage, IMAGE_USES, MAX_IMAGE_BYTES, PRIVATE_USES, storeImage } from './images.ts';
+import {
+  checkImage,
+  IMAGE_USES,
+  MAX_IMAGE_BYTES,
+  PRIVATE_USES,
+  sniffImage,
+  storeImage,
+  type ImageKind,
+  type ImageUse,
+} from './images.ts';
+import { input } from '../http/validate.ts';
+import { bucketAddress } from '../storage/settings.ts';
+import { issueUploadKeys, UPLOAD_KEY_SECONDS } from '../storage/sts.ts';
+import { mintUploadName, ownsUploadName } from '../storage/upload-name.ts';
 import { recordUpload, uploadOf } from './refs.ts';
 import { routeOf } from '../http/endpoint-routes.ts';
 import { anchorApplyApi } from '../../lib/anchor-apply/api.ts';
-import { studioApi } from '../../lib/studio/api.ts';
+import { studioApi, type CloudKeys } from '../../lib/studio/api.ts';
 
 /** Uploads per user per minute. */
 const uploads = rateLimit('uploads', 20, 60_000);
 /** Room for the multipart envelope around a file just under the limit. */
 const MAX_BODY = MAX_IMAGE_BYTES + 64 * 1024;
 const PRIVATE_PATH = /^\/private\/(\d{4}\/\d{2}\/[0-9a-f]{24}\.webp)$/;
+
+/** Temporary upload keys per user per minute: each costs a call to the provider's STS. */
+const cloudKeys = rateLimit('cloud-keys', 10, 60_000);
+
+const claimRequest = z.object({
+  filename: z.string().max(200),
+  use: z.string().max(20).optional(),
+});
+
+/**
+ * Converts an accepted image in the conversion queue, stores it and records its uploader;
+ * answers its path as the upload calls do.
+ */
+async function convertAndStore(
+  c: Context<ApiEnv>,
+  userId: number,
+  bytes: Uint8Array,
+  kind: ImageKind,
+  use: ImageUse,
+): Promise<{ list: string[]; url: string }> {
+  const { db, env, storage } = c.get('rt');
+  const converter = imageConverter({ slots: env.uploadConversions, waiting: env.uploadQueue });
+  const converted = await converter.convert(bytes, kind, use);
+  if (!converted.ok) {
+    throw new ApiError(`studio.upload.${converted.reason}`, {
+      params: converted.reason === 'animated' ? { max: converted.max } : {},
+    });
+  }
+  const url = await storeImage(storage, converted.webp, new Date(), use);
+  await recordUpload(db, url, userId, use);
+  log('info', 'image_uploaded', { userId, use, bytes: converted.webp.length });
+  return { list: [url], url };
+}
 
 /** The prefix app.ts mounts uploadRoutes under. */
 export const UPLOAD_MOUNT = '/api';
@@ -45,7 +92,6 @@ export const uploadRoutes = new Hono<ApiEnv>()
     }),
     async (c) => {
       const user = c.get('user')!;
-      const { db, env } = c.get('rt');
       await uploads.enforce(c.get('rt'), String(user.id));
       const body = await c.req.parseBody().catch(() => {
         throw new ApiError('studio.upload.type');
@@ -57,17 +103,7 @@ export const uploadRoutes = new Hono<ApiEnv>()
       const checked = checkImage(file.name, bytes);
       if (!checked.ok) throw new ApiError(`studio.upload.${checked.reason}`);
       const use = IMAGE_USES.find((u) => u === body.use) ?? 'image';
-      const converter = imageConverter({ slots: env.uploadConversions, waiting: env.uploadQueue });
-      const converted = await converter.convert(bytes, checked.kind, use);
-      if (!converted.ok) {
-        throw new ApiError(`studio.upload.${converted.reason}`, {
-          params: converted.reason === 'animated' ? { max: converted.max } : {},
-        });
-      }
-      const url = await storeImage(c.get('rt').storage, converted.webp, new Date(), use);
-      await recordUpload(db, url, user.id, use);
-      log('info', 'image_uploaded', { userId: user.id, use, bytes: converted.webp.length });
-      return ok(c, { list: [url], url });
+      return ok(c, await convertAndStore(c, user.id, bytes, checked.kind, use));
     },
   )
   .on(...routeOf(UPLOAD_MOUNT, anchorApplyApi.privateImage), requireUser, async (c) => {
@@ -88,6 +124,56 @@ export const uploadRoutes = new Hono<ApiEnv>()
       'x-content-type-options': 'nosniff',
     });
   })
-  .post('/qcloud_sts', requireUser, () => {
-    throw new ApiError('studio.upload.noCloud', { status: 1 });
+  .on(...routeOf(UPLOAD_MOUNT, studioApi.cloudKeys), requireUser, async (c) => {
+    const user = c.get('user')!;
+    const rt = c.get('rt');
+    const settings = rt.env.storage;
+    if (settings.driver !== 's3' || !settings.sts) {
+      throw new ApiError('studio.upload.noCloud', { status: 1 });
+    }
+    await cloudKeys.enforce(rt, String(user.id));
+    const expires = Math.floor(Date.now() / 1000) + UPLOAD_KEY_SECONDS;
+    const filename = mintUploadName(rt.env.secret, user.id, expires);
+    const issued = await issueUploadKeys(settings, filename);
+    if (!issued.ok) {
+      log('error', 'cloud_keys_failed', { userId: user.id, code: issued.code });
+      throw new ApiError('studio.upload.cloudFailed', { status: 1 });
+    }
+    const { keys } = issued;
+    return ok(c, {
+      Credentials: {
+        TmpSecretId: keys.tmpSecretId,
+        TmpSecretKey: keys.tmpSecretKey,
+        Token: keys.token,
+      },
+      ExpiredTime: keys.expiredTime,
+      bucket: settings.bucket,
+      region: settings.region,
+      filename,
+      provider: settings.sts.kind === 'tencent' ? 'tencent' : 's3',
+      endpoint: bucketAddress(settings),
+    } satisfies CloudKeys);
+  })
+  .on(...routeOf(UPLOAD_MOUNT, studioApi.claimCloudImage), requireUser, async (c) => {
+    const user = c.get('user')!;
+    const rt = c.get('rt');
+    const { filename, use: asked } = await input(c, claimRequest);
+    await uploads.enforce(rt, String(user.id));
+    const now = Math.floor(Date.now() / 1000);
+    if (rt.storage.driver !== 's3' || !ownsUploadName(rt.env.secret, filename, user.id, now)) {
+      throw new ApiError('studio.upload.cloudExpired', { httpStatus: 404 });
+    }
+    const found = await rt.storage.head(filename);
+    if (!found) throw new ApiError('studio.upload.cloudExpired', { httpStatus: 404 });
+    // Whatever happens next, the raw object goes: only converted copies are ever shown.
+    try {
+      if (found.size >= MAX_IMAGE_BYTES) throw new ApiError('studio.upload.size');
+      const bytes = await rt.storage.read(filename);
+      const kind = bytes && sniffImage(bytes);
+      if (!kind) throw new ApiError('studio.upload.type');
+      const use = IMAGE_USES.find((u) => u === asked) ?? 'image';
+      return ok(c, await convertAndStore(c, user.id, bytes, kind, use));
+    } finally {
+      await rt.storage.remove(filename).catch(() => {});
+    }
   });

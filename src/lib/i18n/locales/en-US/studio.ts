@@ -183,6 +183,8 @@ export const studio = {
     type: 'uploaded images must be JPEG, GIF, PNG or BMP files',
     size: 'the size of an uploaded image must be under 2 MB',
     noCloud: 'Cloud storage is not configured here; images upload to the site instead',
+    cloudFailed: 'Cloud upload is unavailable right now; please try again',
+    cloudExpired: 'This upload has expired or is not yours; please upload the image again',
     loading: 'Uploading…',
     failed: 'Upload failed, please try again',
     busy: 'Too many images are being processed right now; please try again in a few seconds',

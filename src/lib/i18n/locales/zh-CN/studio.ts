@@ -182,6 +182,8 @@ export const studio: StudioResource = {
     type: '上传图片只能是 JPEG、GIF、PNG 或 BMP 格式',
     size: '上传图片大小不能超过 2MB',
     noCloud: '未配置云存储，图片将直接上传到本站',
+    cloudFailed: '云上传暂时不可用，请重试',
+    cloudExpired: '此次上传已过期或不属于你，请重新上传图片',
     loading: '上传中…',
     failed: '上传失败，请重试',
     busy: '当前处理的图片过多，请几秒后重试',
