@@ -27,7 +27,8 @@ import { isWebRtcPath, proxyWebRtc } from './webrtc/proxy.ts';
 import type { ApiEnv } from './http/api-env.ts';
 import { BACKUP_PATH, serveBackup } from './http/backup.ts';
 import { addressOf, clientAddress, isLoopback, refusalLogger } from './http/connection-limits.ts';
-import { hostIsValid, setSecurityHeaders } from './http/headers.ts';
+import { hostIsValid, setSecurityHeaders, widenPolicyOn } from './http/headers.ts';
+import { browserOrigins } from './storage/settings.ts';
 import { metricsAllowed, observeRequest, staticOrPage } from './http/request-metrics.ts';
 import { createStatic } from './http/static.ts';
 import { environmentName, PRODUCT_VERSION } from './version.ts';
@@ -124,6 +125,7 @@ function callerOf(req: IncomingMessage, trusted: readonly string[]): string {
 
 /** Builds the request listener of the server. */
 export function createRequestListener(parts: ServerParts) {
+  const storageOrigins = browserOrigins(parts.rt.env.storage);
   const api = getRequestListener(parts.api.fetch);
   const statics = parts.clientDir ? createStatic(parts.clientDir) : undefined;
 
@@ -223,6 +225,7 @@ export function createRequestListener(parts: ServerParts) {
     }
     observeRequest(req, res, started, staticOrPage(path));
     const pages = () => {
+      widenPolicyOn(res, storageOrigins);
       if (parts.pages) void parts.pages(req, res, () => redirect(res, '/home'));
       else redirect(res, '/home');
     };

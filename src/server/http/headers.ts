@@ -29,3 +29,46 @@ const HOST = /^(?:\[[0-9a-f:.]+\]|[a-z0-9_](?:[a-z0-9_.-]{0,251}[a-z0-9_])?)(?::
 export function hostIsValid(host: string | undefined): boolean {
   return host === undefined || HOST.test(host);
 }
+
+/** Directives of a page's policy that must also name the storage bucket's public origin. */
+const STORAGE_DIRECTIVES = ['img-src', 'media-src', 'connect-src'];
+
+/**
+ * `policy` with `origins` added to the directives that load images, media and upload traffic:
+ * with a bucket configured at run time, pictures redirected there and the browser's direct
+ * uploads reach an origin the build could not know.
+ */
+export function widenPolicy(policy: string, origins: readonly string[]): string {
+  if (origins.length === 0) return policy;
+  return policy
+    .split(';')
+    .map((part) => {
+      const name = part.trim().split(/\s+/)[0] ?? '';
+      return STORAGE_DIRECTIVES.includes(name) ? `${part.trimEnd()} ${origins.join(' ')}` : part;
+    })
+    .join(';');
+}
+
+/** Makes `res` widen the page policy it is given, however the renderer sets it. */
+export function widenPolicyOn(res: ServerResponse, origins: readonly string[]): void {
+  if (origins.length === 0) return;
+  const widen = (value: unknown) =>
+    typeof value === 'string' ? widenPolicy(value, origins) : value;
+  const setHeader = res.setHeader.bind(res);
+  res.setHeader = (name, value) =>
+    setHeader(
+      name,
+      name.toLowerCase() === 'content-security-policy' ? (widen(value) as string) : value,
+    );
+  const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
+  res.writeHead = ((status: number, ...rest: unknown[]) => {
+    const headers = rest.find((r) => typeof r === 'object' && r !== null);
+    if (headers && !Array.isArray(headers)) {
+      const record = headers as Record<string, unknown>;
+      for (const key of Object.keys(record)) {
+        if (key.toLowerCase() === 'content-security-policy') record[key] = widen(record[key]);
+      }
+    }
+    return writeHead(status, ...rest);
+  });
+}

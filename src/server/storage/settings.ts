@@ -84,6 +84,17 @@ export function bucketAddress(
   return pathStyle ? `${endpoint}/${bucket}` : `${url.protocol}//${bucket}.${url.host}`;
 }
 
+/**
+ * Origins a browser reaches for stored objects, beyond the site's own: the public address
+ * (pictures, media) and the bucket (direct uploads). None on the local driver.
+ */
+export function browserOrigins(settings: StorageSettings): string[] {
+  if (settings.driver !== 's3') return [];
+  return [
+    ...new Set([new URL(settings.publicUrl).origin, new URL(bucketAddress(settings)).origin]),
+  ];
+}
+
 function stsSettings(
   source: NodeJS.ProcessEnv,
   bucket: string,
