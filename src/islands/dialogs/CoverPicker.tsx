@@ -2,6 +2,7 @@
 import { useRef, useState } from 'react';
 import type { TFunction } from 'i18next';
 import { checkImageFile, uploadImage } from '../../lib/stores/studio.ts';
+import { uploadImageViaCloud } from '../../lib/stores/cloud-upload.ts';
 
 /** How long the upload's loading veil may stay before it gives way to the progress bar. */
 const LOADING_TIMEOUT_MS = 3_000;
@@ -37,7 +38,9 @@ export function CoverPicker({
     setVeil(true);
     const timer = setTimeout(() => setVeil(false), LOADING_TIMEOUT_MS);
     try {
-      onChange(await uploadImage(file, use, setProgress));
+      // The vertical cover goes straight to the cloud bucket when the site offers it (spec).
+      const upload = use === 'cover_v' ? uploadImageViaCloud : uploadImage;
+      onChange(await upload(file, use, setProgress));
     } catch (e) {
       setProblem((e as Error).message);
     } finally {
