@@ -15,7 +15,7 @@
  */
 import { AwsClient } from 'aws4fetch';
 import { readFileSync } from 'node:fs';
-import { startObjectStore, type ObjectStore } from './object-store.ts';
+import { startObjectStore, type ObjectStoreServer } from './object-store.ts';
 
 interface Result {
   name: string;
@@ -41,7 +41,7 @@ async function expectStatus(
 }
 
 /** Runs checks a to e against one server; returns one result per check. */
-export async function checkObjectStore(store: ObjectStore): Promise<Result[]> {
+export async function checkObjectStore(store: ObjectStoreServer): Promise<Result[]> {
   const { endpoint, region, bucket, accessKeyId, secretAccessKey } = store;
   const s3 = new AwsClient({ accessKeyId, secretAccessKey, service: 's3', region });
   const results: Result[] = [];
@@ -300,7 +300,7 @@ export async function checkObjectStore(store: ObjectStore): Promise<Result[]> {
 }
 
 /** Resident memory and CPU time of each daemon, from /proc (Linux). */
-function daemonUsage(store: ObjectStore): string {
+function daemonUsage(store: ObjectStoreServer): string {
   let rssTotal = 0;
   let cpuTotal = 0;
   const parts = Object.entries(store.pids).map(([name, pid]) => {

@@ -43,7 +43,7 @@ export interface ObjectStoreOptions {
   keepDir?: boolean;
 }
 
-export interface ObjectStore {
+export interface ObjectStoreServer {
   /** `http://127.0.0.1:<port>`; buckets are addressed by path (`/<bucket>/<key>`). */
   endpoint: string;
   /** Any region signs correctly; this is the one the credentials were tried with. */
@@ -242,7 +242,9 @@ rgw s3 auth order = local, sts
 }
 
 /** Starts a single-host Ceph with the RADOS Gateway, a user, a private bucket and an STS role. */
-export async function startObjectStore(options: ObjectStoreOptions = {}): Promise<ObjectStore> {
+export async function startObjectStore(
+  options: ObjectStoreOptions = {},
+): Promise<ObjectStoreServer> {
   checkObjectStorePrograms();
   const started = Date.now();
   const timeoutMs = options.timeoutMs ?? 60_000;

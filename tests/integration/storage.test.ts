@@ -8,11 +8,24 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localStore } from '../../src/server/storage/local.ts';
+import { s3Store } from '../../src/server/storage/s3.ts';
+import { readStorageSettings, type S3Settings } from '../../src/server/storage/settings.ts';
 import type { ObjectStore } from '../../src/server/storage/store.ts';
+import { startObjectStore } from '../../scripts/object-store.ts';
+import { S3_SERVER_AVAILABLE, storageEnv } from './storage-helpers.ts';
+
+interface Opened {
+  store: ObjectStore;
+  close: () => Promise<void>;
+  /** The local driver's folder. */
+  root?: string;
+  /** The S3 driver's settings, for a second client with other keys. */
+  s3?: S3Settings;
+}
 
 interface Driver {
   name: string;
-  open: () => Promise<{ store: ObjectStore; close: () => Promise<void>; root?: string }>;
+  open: () => Promise<Opened>;
 }
 
 const drivers: Driver[] = [
@@ -27,100 +40,143 @@ const drivers: Driver[] = [
       });
     },
   },
+  {
+    // Ceph's RADOS Gateway: a real S3 implementation that checks signatures, ACLs and policies.
+    name: 'S3 (Ceph RADOS Gateway)',
+    open: async () => {
+      const server = await startObjectStore();
+      const s3 = readStorageSettings(storageEnv(server)) as S3Settings;
+      return { store: s3Store(s3), close: server.stop, s3 };
+    },
+  },
 ];
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 const text = (data: Uint8Array | null) => (data ? new TextDecoder().decode(data) : null);
 const webp = { contentType: 'image/webp', visibility: 'public' } as const;
 
-describe.each(drivers)('the $name store', (driver) => {
-  let store: ObjectStore;
-  let close: () => Promise<void>;
-  let root: string | undefined;
-  const scratch = mkdtempSync(path.join(tmpdir(), 'arena-store-files-'));
-  beforeAll(async () => {
-    ({ store, close, root } = await driver.open());
-  });
-  afterAll(async () => {
-    await close();
-    rmSync(scratch, { recursive: true, force: true });
-  });
-
-  it('reads back what it wrote, with its size and type, whole and streamed', async () => {
-    await store.put('uploads/2026/11/a.webp', bytes('first picture'), webp);
-    expect(text(await store.read('uploads/2026/11/a.webp'))).toBe('first picture');
-    expect(await store.head('uploads/2026/11/a.webp')).toEqual({
-      size: 13,
-      contentType: 'image/webp',
+describe.each(drivers.filter((d) => S3_SERVER_AVAILABLE || !d.name.startsWith('S3')))(
+  'the $name store',
+  (driver) => {
+    let store: ObjectStore;
+    let close: () => Promise<void>;
+    let root: string | undefined;
+    let s3: S3Settings | undefined;
+    const scratch = mkdtempSync(path.join(tmpdir(), 'arena-store-files-'));
+    beforeAll(async () => {
+      ({ store, close, root, s3 } = await driver.open());
     });
-    const opened = await store.open('uploads/2026/11/a.webp');
-    const chunks: Buffer[] = [];
-    for await (const chunk of opened!.body) chunks.push(chunk as Buffer);
-    expect(Buffer.concat(chunks).toString()).toBe('first picture');
-    expect(opened!.info.size).toBe(13);
-  });
-
-  it('replaces an object written again and removes it for good', async () => {
-    await store.put('uploads/2026/11/b.webp', bytes('old'), webp);
-    await store.put('uploads/2026/11/b.webp', bytes('newer'), webp);
-    expect(text(await store.read('uploads/2026/11/b.webp'))).toBe('newer');
-    await store.remove('uploads/2026/11/b.webp');
-    expect(await store.read('uploads/2026/11/b.webp')).toBeNull();
-    expect(await store.head('uploads/2026/11/b.webp')).toBeNull();
-    expect(await store.open('uploads/2026/11/b.webp')).toBeNull();
-    // Removing what is not there is not an error.
-    await store.remove('uploads/2026/11/b.webp');
-  });
-
-  it('answers null for an object never written', async () => {
-    expect(await store.read('uploads/2026/11/none.webp')).toBeNull();
-    expect(await store.head('uploads/2026/11/none.webp')).toBeNull();
-  });
-
-  it('streams a file of several megabytes in, byte for byte', async () => {
-    const file = path.join(scratch, 'segment.m4s');
-    const content = Buffer.alloc(3 * 1024 * 1024 + 7, 0);
-    for (let i = 0; i < content.length; i += 4096) content[i] = i % 251;
-    writeFileSync(file, content);
-    await store.putFile('replays/r1/seg-00.m4s', file, {
-      contentType: 'video/iso.segment',
-      visibility: 'public',
+    afterAll(async () => {
+      await close();
+      rmSync(scratch, { recursive: true, force: true });
     });
-    const back = await store.read('replays/r1/seg-00.m4s');
-    expect(back?.byteLength).toBe(content.length);
-    expect(Buffer.from(back!).equals(content)).toBe(true);
-  });
 
-  it('refuses keys that could leave its folder or bucket, and writes nothing', async () => {
-    for (const key of [
-      '',
-      '../secret',
-      'uploads/../../secret',
-      '/etc/passwd',
-      'uploads//a.webp',
-      'uploads/a b.webp',
-      'uploads/a\u0000.webp',
-      'uploads/\u202ecod.webp',
-      `uploads/${'a'.repeat(600)}`,
-    ]) {
-      await expect(store.put(key, bytes('x'), webp), key).rejects.toThrow(/Bad object key/);
-    }
-    if (root) {
-      // Nothing was written anywhere but the objects of the other tests.
-      expect((await readdir(root)).sort()).toEqual(['replays', 'uploads']);
-      expect(await readdir(path.dirname(root))).not.toContain('secret');
-    }
-  });
-
-  it('tells where a public object is read and signs private ones only where it can', async () => {
-    await store.put('private/2026/11/id.webp', bytes('id photo'), {
-      contentType: 'image/webp',
-      visibility: 'private',
+    it('reads back what it wrote, with its size and type, whole and streamed', async () => {
+      await store.put('uploads/2026/11/a.webp', bytes('first picture'), webp);
+      expect(text(await store.read('uploads/2026/11/a.webp'))).toBe('first picture');
+      expect(await store.head('uploads/2026/11/a.webp')).toEqual({
+        size: 13,
+        contentType: 'image/webp',
+      });
+      const opened = await store.open('uploads/2026/11/a.webp');
+      const chunks: Buffer[] = [];
+      for await (const chunk of opened!.body) chunks.push(chunk as Buffer);
+      expect(Buffer.concat(chunks).toString()).toBe('first picture');
+      expect(opened!.info.size).toBe(13);
     });
-    if (store.driver === 'local') {
-      // The site serves both itself.
-      expect(store.publicUrl('uploads/2026/11/a.webp')).toBeNull();
-      expect(await store.signedUrl('private/2026/11/id.webp', 60)).toBeNull();
-    }
-  });
-});
+
+    it('replaces an object written again and removes it for good', async () => {
+      await store.put('uploads/2026/11/b.webp', bytes('old'), webp);
+      await store.put('uploads/2026/11/b.webp', bytes('newer'), webp);
+      expect(text(await store.read('uploads/2026/11/b.webp'))).toBe('newer');
+      await store.remove('uploads/2026/11/b.webp');
+      expect(await store.read('uploads/2026/11/b.webp')).toBeNull();
+      expect(await store.head('uploads/2026/11/b.webp')).toBeNull();
+      expect(await store.open('uploads/2026/11/b.webp')).toBeNull();
+      // Removing what is not there is not an error.
+      await store.remove('uploads/2026/11/b.webp');
+    });
+
+    it('answers null for an object never written', async () => {
+      expect(await store.read('uploads/2026/11/none.webp')).toBeNull();
+      expect(await store.head('uploads/2026/11/none.webp')).toBeNull();
+    });
+
+    it('streams a file of several megabytes in, byte for byte', async () => {
+      const file = path.join(scratch, 'segment.m4s');
+      const content = Buffer.alloc(3 * 1024 * 1024 + 7, 0);
+      for (let i = 0; i < content.length; i += 4096) content[i] = i % 251;
+      writeFileSync(file, content);
+      await store.putFile('replays/r1/seg-00.m4s', file, {
+        contentType: 'video/iso.segment',
+        visibility: 'public',
+      });
+      const back = await store.read('replays/r1/seg-00.m4s');
+      expect(back?.byteLength).toBe(content.length);
+      expect(Buffer.from(back!).equals(content)).toBe(true);
+    });
+
+    it('refuses keys that could leave its folder or bucket, and writes nothing', async () => {
+      for (const key of [
+        '',
+        '../secret',
+        'uploads/../../secret',
+        '/etc/passwd',
+        'uploads//a.webp',
+        'uploads/a b.webp',
+        'uploads/a\u0000.webp',
+        'uploads/\u202ecod.webp',
+        `uploads/${'a'.repeat(600)}`,
+      ]) {
+        await expect(store.put(key, bytes('x'), webp), key).rejects.toThrow(/Bad object key/);
+      }
+      if (root) {
+        // Nothing was written anywhere but the objects of the other tests.
+        expect((await readdir(root)).sort()).toEqual(['replays', 'uploads']);
+        expect(await readdir(path.dirname(root))).not.toContain('secret');
+      }
+    });
+
+    it('tells where a public object is read and signs private ones only where it can', async () => {
+      await store.put('private/2026/11/id.webp', bytes('id photo'), {
+        contentType: 'image/webp',
+        visibility: 'private',
+      });
+      if (store.driver === 'local') {
+        // The site serves both itself.
+        expect(store.publicUrl('uploads/2026/11/a.webp')).toBeNull();
+        expect(await store.signedUrl('private/2026/11/id.webp', 60)).toBeNull();
+        return;
+      }
+      // Anyone reads a public object at its address; nobody reads a private one without keys.
+      const open = await fetch(store.publicUrl('uploads/2026/11/a.webp')!);
+      expect(open.status).toBe(200);
+      expect(await open.text()).toBe('first picture');
+      const closed = await fetch(store.publicUrl('private/2026/11/id.webp')!);
+      expect(closed.status).toBe(403);
+      // A signed address reads its one object, and no other.
+      const signed = (await store.signedUrl('private/2026/11/id.webp', 60))!;
+      const read = await fetch(signed);
+      expect(read.status).toBe(200);
+      expect(await read.text()).toBe('id photo');
+      const other = await fetch(
+        signed.replace('private/2026/11/id.webp', 'uploads/2026/11/a.webp'),
+      );
+      expect(other.status).toBe(403);
+    });
+
+    it('is refused with a wrong secret, and its error never quotes a key', async () => {
+      if (!s3) return;
+      const forged = s3Store({ ...s3, secretAccessKey: 'not-the-secret-0123456789' });
+      const error = await forged.put('uploads/2026/11/forged.webp', bytes('x'), webp).then(
+        () => null,
+        (err: unknown) => String(err),
+      );
+      expect(error).toMatch(/HTTP 403/);
+      expect(error).not.toContain('not-the-secret');
+      expect(error).not.toContain(s3.secretAccessKey);
+      expect(error).not.toContain(s3.accessKeyId);
+      expect(await store.head('uploads/2026/11/forged.webp')).toBeNull();
+    });
+  },
+);
