@@ -6,7 +6,8 @@ export const S3_SERVER_AVAILABLE = (() => {
   try {
     checkObjectStorePrograms();
     return true;
-  } catch {
+  } catch (err) {
+    console.warn(`The S3 storage suites are skipped: ${(err as Error).message}`);
     return false;
   }
 })();
