@@ -25,6 +25,11 @@ import type { SmsMessage } from '../../src/server/sms/index.ts';
 /** Worker fixtures: the server, its runtime, and the SMS lines it printed on stdout. */
 interface WorkerFixtures {
   server: RunningServer & { rt: Runtime; sms: SmsMessage[] };
+  /**
+   * Environment added to the server's (none by default): a spec that needs another setting
+   * overrides it, and its journeys run in a worker with a server of their own.
+   */
+  serverEnv: Record<string, string>;
 }
 
 /** Test fixtures: the Content-Security-Policy violations the test's pages reported. */
@@ -63,8 +68,9 @@ async function watchCsp(context: BrowserContext, violations: string[]): Promise<
 
 /** The test object with the server fixture and baseURL pointing at it. */
 export const test = base.extend<TestFixtures, WorkerFixtures>({
+  serverEnv: [{}, { scope: 'worker', option: true }],
   server: [
-    async ({}, use) => {
+    async ({ serverEnv }, use) => {
       const dataDir = mkdtempSync(path.join(tmpdir(), 'arena-e2e-'));
       const running = await startServer(
         readEnv({
@@ -77,6 +83,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
           RTMP_CONTROL_PORT: String(await freePort()),
           // Where a WebRTC ingest started by a test listens (the site passes /whip and /whep there).
           WEBRTC_PORT: String(await freePort()),
+          ...serverEnv,
         }),
       );
       // Read SMS codes where a person would: the console provider's JSON lines on stdout

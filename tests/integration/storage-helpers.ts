@@ -1,4 +1,6 @@
 /** The throwaway S3 server (Ceph's RADOS Gateway) as the storage settings and suites use it. */
+import { createHash } from 'node:crypto';
+import { AwsClient } from 'aws4fetch';
 import { checkObjectStorePrograms, type ObjectStoreServer } from '../../scripts/object-store.ts';
 
 /** True when Debian's Ceph programs are installed (CI installs them). */
@@ -22,4 +24,34 @@ export function storageEnv(server: ObjectStoreServer): Record<string, string> {
     STORAGE_S3_SECRET_ACCESS_KEY: server.secretAccessKey,
     STORAGE_S3_PATH_STYLE: '1',
   };
+}
+
+/**
+ * Lets pages of `origins` send PUTs (direct uploads) to `server`'s bucket and read it, as an
+ * operator configures CORS on a COS or S3 bucket for the site.
+ */
+export async function allowBrowserUploads(
+  server: ObjectStoreServer,
+  origins: readonly string[],
+): Promise<void> {
+  const rules = origins.map((o) => `<AllowedOrigin>${o}</AllowedOrigin>`).join('');
+  const body =
+    '<CORSConfiguration><CORSRule>' +
+    rules +
+    '<AllowedMethod>PUT</AllowedMethod><AllowedMethod>GET</AllowedMethod>' +
+    '<AllowedHeader>*</AllowedHeader><ExposeHeader>ETag</ExposeHeader>' +
+    '<MaxAgeSeconds>600</MaxAgeSeconds></CORSRule></CORSConfiguration>';
+  const client = new AwsClient({
+    accessKeyId: server.accessKeyId,
+    secretAccessKey: server.secretAccessKey,
+    service: 's3',
+    region: server.region,
+    retries: 0,
+  });
+  const res = await client.fetch(`${server.endpoint}/${server.bucket}?cors`, {
+    method: 'PUT',
+    body,
+    headers: { 'content-md5': createHash('md5').update(body).digest('base64') },
+  });
+  if (!res.ok) throw new Error(`bucket CORS refused: HTTP ${res.status} ${await res.text()}`);
 }
