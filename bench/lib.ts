@@ -169,3 +169,19 @@ export async function onEachDatabase<R>(
   }
   return runs;
 }
+
+/**
+ * Runs in a page before its scripts (`page.addInitScript`): notes, as `window.firstFrameAt`,
+ * when the video of the room's player presents its first frame.
+ */
+export function noteFirstFrame(): void {
+  const w = window as unknown as { firstFrameAt?: number };
+  new MutationObserver((_, observer) => {
+    const video = document.querySelector<HTMLVideoElement>('[data-player] video');
+    if (!video) return;
+    observer.disconnect();
+    video.requestVideoFrameCallback(() => {
+      w.firstFrameAt = performance.now();
+    });
+  }).observe(document, { childList: true, subtree: true });
+}

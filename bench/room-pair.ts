@@ -10,7 +10,7 @@
 import { chromium, type Browser } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.ts';
 import { spawnServer } from '../scripts/spawn-server.ts';
-import { machine, saveResult } from './lib.ts';
+import { machine, noteFirstFrame, saveResult } from './lib.ts';
 
 const other = process.env.BENCH_OTHER_TREE;
 if (!other) throw new Error('Set BENCH_OTHER_TREE to another built checkout of the project');
@@ -21,17 +21,7 @@ const ROOM = process.env.BENCH_ROOM ?? '100003';
 async function firstFrame(browser: Browser, url: string): Promise<number> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
-  await page.addInitScript(() => {
-    const w = window as unknown as { firstFrameAt?: number };
-    new MutationObserver((_, observer) => {
-      const video = document.querySelector<HTMLVideoElement>('[data-player] video');
-      if (!video) return;
-      observer.disconnect();
-      video.requestVideoFrameCallback(() => {
-        w.firstFrameAt = performance.now();
-      });
-    }).observe(document, { childList: true, subtree: true });
-  });
+  await page.addInitScript(noteFirstFrame);
   await page.goto(url);
   const handle = await page.waitForFunction(
     () => (window as { firstFrameAt?: number }).firstFrameAt,

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.ts';
-import { apiCall, machine, saveResult, startServerWithIngest } from './lib.ts';
+import { apiCall, machine, noteFirstFrame, saveResult, startServerWithIngest } from './lib.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4416);
 const RTMP_PORT = Number(process.env.BENCH_RTMP_PORT ?? 19392);
@@ -38,17 +38,7 @@ async function loadOnce(browser: Browser, url: string): Promise<Load> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
   // Installed before any page script: the first frame of whichever video the player creates.
-  await page.addInitScript(() => {
-    const w = window as unknown as { firstFrameAt?: number };
-    new MutationObserver((_, observer) => {
-      const video = document.querySelector<HTMLVideoElement>('[data-player] video');
-      if (!video) return;
-      observer.disconnect();
-      video.requestVideoFrameCallback(() => {
-        w.firstFrameAt = performance.now();
-      });
-    }).observe(document, { childList: true, subtree: true });
-  });
+  await page.addInitScript(noteFirstFrame);
   await page.goto(url);
   await page.waitForFunction(() => (window as { firstFrameAt?: number }).firstFrameAt, null, {
     timeout: 30_000,

@@ -23,10 +23,11 @@ import {
   rmSync,
 } from 'node:fs';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { AwsClient } from 'aws4fetch';
+import { freePort } from './cluster/services.ts';
 
 export interface ObjectStoreOptions {
   /** Folder to run in (created; must be empty if it exists). A new temporary folder by default. */
@@ -98,17 +99,6 @@ export function checkObjectStorePrograms(): void {
       `${missing.length === 1 ? 'is' : 'are'} not installed (package ${packages.join(', ')}). ` +
       'On Debian 12: apt-get install -y --no-install-recommends ceph-mon ceph-osd radosgw ceph-common',
   );
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 function portOpen(port: number): Promise<boolean> {
