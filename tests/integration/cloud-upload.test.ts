@@ -200,6 +200,30 @@ describe.skipIf(!S3_SERVER_AVAILABLE).each(DB_KINDS)('storage in a bucket (%s)',
     expect(await t.rt.storage.head(keys.filename)).toBeNull();
   });
 
+  it('refuses an object of 2 MB or more without reading it whole, and removes it', async () => {
+    const keys = await keysFor(ANCHOR);
+    const big = new Uint8Array(3 * 1024 * 1024);
+    big.set(await png());
+    const put = await tempClient(keys).fetch(`${keys.endpoint}/${keys.filename}`, {
+      method: 'PUT',
+      body: big,
+      headers: { 'content-type': 'image/png' },
+    });
+    expect(put.status).toBe(200);
+    const claim = await callApi(
+      app,
+      'POST',
+      '/api/user/cloud_file',
+      { filename: keys.filename },
+      await as(ANCHOR),
+    );
+    expect(claim).toMatchObject({
+      status: 1,
+      msg: 'the size of an uploaded image must be under 2 MB',
+    });
+    expect(await t.rt.storage.head(keys.filename)).toBeNull();
+  });
+
   it('gives a guest no keys', async () => {
     const res = await callApi(app, 'POST', '/api/qcloud_sts', {});
     expect(res.status).not.toBe(0);

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localStore } from '../../src/server/storage/local.ts';
 import { s3Store } from '../../src/server/storage/s3.ts';
 import { readStorageSettings, type S3Settings } from '../../src/server/storage/settings.ts';
-import type { ObjectStore } from '../../src/server/storage/store.ts';
+import { readUnder, type ObjectStore } from '../../src/server/storage/store.ts';
 import { startObjectStore } from '../../scripts/object-store.ts';
 import { S3_SERVER_AVAILABLE, storageEnv } from './storage-helpers.ts';
 
@@ -95,6 +95,16 @@ describe.each(drivers.filter((d) => S3_SERVER_AVAILABLE || !d.name.startsWith('S
       expect(await store.open('uploads/2026/11/b.webp')).toBeNull();
       // Removing what is not there is not an error.
       await store.remove('uploads/2026/11/b.webp');
+    });
+
+    it('reads an object only while it stays under a limit', async () => {
+      await store.put('uploads/2026/11/c.webp', new Uint8Array(5000), webp);
+      expect((await readUnder(store, 'uploads/2026/11/c.webp', 5001)) as Uint8Array).toHaveLength(
+        5000,
+      );
+      expect(await readUnder(store, 'uploads/2026/11/c.webp', 5000)).toBe('too big');
+      expect(await readUnder(store, 'uploads/2026/11/none.webp', 5000)).toBeNull();
+      await store.remove('uploads/2026/11/c.webp');
     });
 
     it('answers null for an object never written', async () => {

@@ -71,3 +71,27 @@ export function typeOfKey(key: string): string {
 export function monthFolder(now: Date): string {
   return `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
 }
+
+/**
+ * The object `key` when it has fewer than `limit` bytes: null when there is none, `too big`
+ * when it has more (read no further than the limit, whatever its size says).
+ */
+export async function readUnder(
+  store: ObjectStore,
+  key: string,
+  limit: number,
+): Promise<Uint8Array | null | 'too big'> {
+  const opened = await store.open(key);
+  if (!opened) return null;
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of opened.body) {
+    size += (chunk as Buffer).length;
+    if (size >= limit) {
+      opened.body.destroy();
+      return 'too big';
+    }
+    chunks.push(chunk as Buffer);
+  }
+  return new Uint8Array(Buffer.concat(chunks));
+}

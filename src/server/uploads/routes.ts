@@ -30,6 +30,7 @@ import {
 } from './images.ts';
 import { input } from '../http/validate.ts';
 import { bucketAddress } from '../storage/settings.ts';
+import { readUnder } from '../storage/store.ts';
 import { issueUploadKeys, UPLOAD_KEY_SECONDS } from '../storage/sts.ts';
 import { mintUploadName, ownsUploadName } from '../storage/upload-name.ts';
 import { recordUpload, uploadOf } from './refs.ts';
@@ -163,13 +164,13 @@ export const uploadRoutes = new Hono<ApiEnv>()
     if (rt.storage.driver !== 's3' || !ownsUploadName(rt.env.secret, filename, user.id, now)) {
       throw new ApiError('studio.upload.cloudExpired', { httpStatus: 404 });
     }
-    const found = await rt.storage.head(filename);
-    if (!found) throw new ApiError('studio.upload.cloudExpired', { httpStatus: 404 });
+    // Read no further than the limit: the keys may still replace the object with a larger one.
+    const bytes = await readUnder(rt.storage, filename, MAX_IMAGE_BYTES);
+    if (!bytes) throw new ApiError('studio.upload.cloudExpired', { httpStatus: 404 });
     // Whatever happens next, the raw object goes: only converted copies are ever shown.
     try {
-      if (found.size >= MAX_IMAGE_BYTES) throw new ApiError('studio.upload.size');
-      const bytes = await rt.storage.read(filename);
-      const kind = bytes && sniffImage(bytes);
+      if (bytes === 'too big') throw new ApiError('studio.upload.size');
+      const kind = sniffImage(bytes);
       if (!kind) throw new ApiError('studio.upload.type');
       const use = IMAGE_USES.find((u) => u === asked) ?? 'image';
       return ok(c, await convertAndStore(c, user.id, bytes, kind, use));
