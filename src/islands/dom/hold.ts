@@ -4,8 +4,9 @@
  * `client:only` island through its `only` directive, which its own inline script defines before
  * the first such island; the script below wraps that directive (catching the definition if it
  * comes later) so the islands load once the event fires, and leaves that wait as
- * `self.arenaHold` for the page shell, which holds its own work with the islands. The script is inline (it must run
- * while the page is parsed), so the page adds its hash to its Content-Security-Policy.
+ * `self.arenaHold` for the page shell, which holds its own work with the islands. The script
+ * is inline (it must run while the page is parsed), so the page adds its hash to its
+ * Content-Security-Policy.
  */
 import { createHash } from 'node:crypto';
 
