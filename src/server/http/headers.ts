@@ -61,7 +61,7 @@ export function widenPolicyOn(res: ServerResponse, origins: readonly string[]): 
       name.toLowerCase() === 'content-security-policy' ? (widen(value) as string) : value,
     );
   const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
-  res.writeHead = ((status: number, ...rest: unknown[]) => {
+  res.writeHead = (status: number, ...rest: unknown[]) => {
     const headers = rest.find((r) => typeof r === 'object' && r !== null);
     if (headers && !Array.isArray(headers)) {
       const record = headers as Record<string, unknown>;
@@ -70,5 +70,5 @@ export function widenPolicyOn(res: ServerResponse, origins: readonly string[]): 
       }
     }
     return writeHead(status, ...rest);
-  });
+  };
 }
