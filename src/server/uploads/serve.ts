@@ -8,7 +8,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ObjectStore } from '../storage/store.ts';
 
-const FILE = /^\/uploads\/(\d{4}\/\d{2}\/[0-9a-f]{24}\.(webp|jpg))$/;
+const FILE = /^\/uploads\/(\d{4}\/\d{2}\/[0-9a-f]{24}\.(?:webp|jpg))$/;
 const FOREVER = 'public, max-age=31536000, immutable';
 
 /** True for paths this handler answers. */
@@ -37,7 +37,7 @@ export async function serveUpload(
     return;
   }
   res.writeHead(200, {
-    'content-type': match![2] === 'jpg' ? 'image/jpeg' : 'image/webp',
+    'content-type': found.info.contentType,
     'content-length': found.info.size,
     'cache-control': FOREVER,
     'x-content-type-options': 'nosniff',
