@@ -178,6 +178,29 @@ test('controls hide when idle and work from the keyboard; low latency is remembe
   expect(axe.violations.map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
 });
 
+test('a click while the player is still starting is answered: the hold ends at the first input', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  // The stream never answers and the page's clock stands still, so neither the first frame nor
+  // the hold's cap can end the hold: only the user's click can.
+  await page.route('**/media/demo/**', () => undefined);
+  await page.clock.install({ time: new Date('2026-06-11T19:00:00Z') });
+  await page.clock.pauseAt(new Date('2026-06-11T19:00:01Z'));
+  await page.goto(LIVE_ROOM);
+  const released = () =>
+    page.evaluate(async () => {
+      let gone = false;
+      void (self as { arenaHold?: Promise<unknown> }).arenaHold?.then(() => (gone = true));
+      for (let i = 0; i < 5; i++) await Promise.resolve();
+      return gone;
+    });
+  expect(await released()).toBe(false);
+  await page.locator('[data-action="login"]').click();
+  await expect(page.locator('.login-modal')).toBeVisible();
+  expect(await released()).toBe(true);
+});
+
 test('a broken stream shows the away notice and comes back by itself', async ({ page }, info) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.route('**/media/demo/**', (route) => route.abort());

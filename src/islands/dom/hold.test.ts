@@ -76,6 +76,23 @@ describe('holding islands until the player settles', () => {
     expect(started).toEqual(['ranking']);
   });
 
+  it.each(['pointerdown', 'keydown'])(
+    'lets the shell and the islands go at the first %s, before the player settles',
+    async (input) => {
+      const p = page();
+      const order: string[] = [];
+      p.self.Astro = { only: (load) => Promise.resolve(order.push(String(load()))) };
+      p.run(script);
+      const island = p.self.Astro.only!(() => 'chat', {}, {});
+      const shell = p.self.arenaHold!.then(() => order.push('shell'));
+      await flush();
+      expect(order).toEqual([]);
+      p.fire(input);
+      await Promise.all([island, shell]);
+      expect(order).toEqual(expect.arrayContaining(['shell', 'chat']));
+    },
+  );
+
   it('leaves its wait for the page shell, which goes on with the islands and not before', async () => {
     const p = page();
     const order: string[] = [];

@@ -4,8 +4,10 @@
  * `client:only` island through its `only` directive, which its own inline script defines before
  * the first such island; the script below wraps that directive (catching the definition if it
  * comes later) so the islands load once the event fires, and leaves that wait as
- * `self.arenaHold` for the page shell, which holds its own work with the islands. The script
- * is inline (it must run while the page is parsed), so the page adds its hash to its
+ * `self.arenaHold` for the page shell, which holds its own work with the islands. A user who
+ * reaches for the page (a pointer pressed, a key down) ends the hold at once: the shell starts
+ * in that event's microtasks, so the click or key that follows finds the header wired instead
+ * of falling on a button with no handler yet. The script is inline (it must run while the page is parsed), so the page adds its hash to its
  * Content-Security-Policy.
  */
 import { createHash } from 'node:crypto';
@@ -16,11 +18,21 @@ export interface HoldScript {
   hash: `sha256-${string}`;
 }
 
-/** The script that holds `client:only` islands until `event`, or `capMs` at most. */
+/** Inputs that end the hold: the user wants the page now. */
+const RELEASING_INPUTS = ['pointerdown', 'keydown'];
+
+/**
+ * The script that holds `client:only` islands until `event`, the user's first input, or
+ * `capMs` at most.
+ */
 export function holdIslands(event: string, capMs: number): HoldScript {
+  const inputs = RELEASING_INPUTS.map(
+    (type) => `addEventListener(${JSON.stringify(type)},r,{once:true,capture:true});`,
+  ).join('');
   const script =
     `(()=>{var a=self.Astro||(self.Astro={}),only=a.only,` +
     `go=new Promise(function(r){addEventListener(${JSON.stringify(event)},r,{once:true});` +
+    inputs +
     `setTimeout(r,${Math.round(capMs)})});self.arenaHold=go;` +
     `function held(load,opts,el){return go.then(function(){return only(load,opts,el)})}` +
     `if(only){a.only=held;return}` +
