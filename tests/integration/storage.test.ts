@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localStore } from '../../src/server/storage/local.ts';
 import { s3Store } from '../../src/server/storage/s3.ts';
 import { readStorageSettings, type S3Settings } from '../../src/server/storage/settings.ts';
-import { readUnder, type ObjectStore } from '../../src/server/storage/store.ts';
+import { readUnder, removeAll, type ObjectStore } from '../../src/server/storage/store.ts';
 import { startObjectStore } from '../../scripts/object-store.ts';
 import { S3_SERVER_AVAILABLE, storageEnv } from './storage-helpers.ts';
 
@@ -126,6 +126,44 @@ describe.each(drivers.filter((d) => S3_SERVER_AVAILABLE || !d.name.startsWith('S
       expect(Buffer.from(back!).equals(content)).toBe(true);
     });
 
+    it('lists a folder whole, past one page of the service, and removes it in one call', async () => {
+      const m3u8 = { contentType: 'application/vnd.apple.mpegurl', visibility: 'private' } as const;
+      // More keys than one S3 listing page holds (1,000), nested one level, beside a neighbour.
+      const names = Array.from({ length: 1_003 }, (_, i) => `seg-${String(i).padStart(5, '0')}.ts`);
+      for (let i = 0; i < names.length; i += 50) {
+        await Promise.all(
+          names.slice(i, i + 50).map((n) => store.put(`replays/7-1790000000/${n}`, bytes(n), m3u8)),
+        );
+      }
+      await store.put('replays/7-1790000000/parts/index.m3u8', bytes('#EXTM3U'), m3u8);
+      await store.put('replays/7-1790000001/index.m3u8', bytes('#EXTM3U'), m3u8);
+      const listed = await store.list('replays/7-1790000000/');
+      expect(listed).toHaveLength(1_004);
+      expect(listed).toContain('replays/7-1790000000/seg-01002.ts');
+      expect(listed).toContain('replays/7-1790000000/parts/index.m3u8');
+      expect(listed.every((k) => k.startsWith('replays/7-1790000000/'))).toBe(true);
+      expect(await store.list('replays/7-17/')).toEqual([]);
+      await expect(store.list('replays/../')).rejects.toThrow(/Bad object key/);
+      await removeAll(store, 'replays/7-1790000000/');
+      expect(await store.list('replays/7-1790000000/')).toEqual([]);
+      expect(await store.list('replays/')).toContain('replays/7-1790000001/index.m3u8');
+      expect(
+        (await store.list('replays/')).some((k) => k.startsWith('replays/7-1790000000/')),
+      ).toBe(false);
+    }, 120_000);
+
+    it('streams a byte range of an object with the whole size beside it', async () => {
+      await store.put('clips/9.mp4', bytes('0123456789'), {
+        contentType: 'video/mp4',
+        visibility: 'private',
+      });
+      const opened = await store.open('clips/9.mp4', { start: 2, end: 5 });
+      const chunks: Buffer[] = [];
+      for await (const chunk of opened!.body) chunks.push(chunk as Buffer);
+      expect(Buffer.concat(chunks).toString()).toBe('2345');
+      expect(opened!.info).toEqual({ size: 10, contentType: 'video/mp4' });
+    });
+
     it('refuses keys that could leave its folder or bucket, and writes nothing', async () => {
       for (const key of [
         '',
@@ -142,7 +180,7 @@ describe.each(drivers.filter((d) => S3_SERVER_AVAILABLE || !d.name.startsWith('S
       }
       if (root) {
         // Nothing was written anywhere but the objects of the other tests.
-        expect((await readdir(root)).sort()).toEqual(['replays', 'uploads']);
+        expect((await readdir(root)).sort()).toEqual(['clips', 'replays', 'uploads']);
         expect(await readdir(path.dirname(root))).not.toContain('secret');
       }
     });

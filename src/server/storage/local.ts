@@ -1,9 +1,18 @@
 /** The local-disk driver: objects are files under one root folder (the data folder). */
 import { createReadStream } from 'node:fs';
-import { copyFile, mkdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import {
+  copyFile,
+  mkdir,
+  readdir,
+  readFile,
+  rename,
+  stat,
+  unlink,
+  writeFile,
+} from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { checkKey, typeOfKey, type ObjectStore } from './store.ts';
+import { checkKey, checkPrefix, typeOfKey, type ObjectStore } from './store.ts';
 
 /** A store over `root`; keys are paths below it. */
 export function localStore(root: string): ObjectStore {
@@ -33,15 +42,27 @@ export function localStore(root: string): ObjectStore {
       const bytes = await readFile(fileOf(key)).catch(() => null);
       return bytes && new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     },
-    open: async (key) => {
+    open: async (key, range) => {
       const found = await info(key);
-      return found && { info: found, body: createReadStream(fileOf(key)) };
+      return found && { info: found, body: createReadStream(fileOf(key), range) };
     },
     head: info,
     remove: async (key) => {
       await unlink(fileOf(key)).catch((err: NodeJS.ErrnoException) => {
         if (err.code !== 'ENOENT') throw err;
       });
+    },
+    list: async (prefix) => {
+      const dir = path.join(root, checkPrefix(prefix));
+      const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(
+        (err: NodeJS.ErrnoException) => {
+          if (err.code === 'ENOENT' || err.code === 'ENOTDIR') return [];
+          throw err;
+        },
+      );
+      return entries
+        .filter((e) => e.isFile() && !e.name.endsWith('.part'))
+        .map((e) => path.relative(root, path.join(e.parentPath, e.name)).split(path.sep).join('/'));
     },
     publicUrl: () => null,
     signedUrl: () => Promise.resolve(null),

@@ -10,7 +10,13 @@ import { stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { AwsClient } from 'aws4fetch';
 import { bucketAddress, type S3Settings } from './settings.ts';
-import { checkKey, type ObjectInfo, type ObjectStore, type PutOptions } from './store.ts';
+import {
+  checkKey,
+  checkPrefix,
+  type ObjectInfo,
+  type ObjectStore,
+  type PutOptions,
+} from './store.ts';
 
 /** Longest a presigned URL may live: the protocol's own limit, seven days. */
 const MAX_SIGNED_SECONDS = 7 * 24 * 3600;
@@ -37,10 +43,14 @@ export function s3Store(settings: S3Settings): ObjectStore {
     'content-length': String(length),
     'x-amz-acl': options.visibility === 'public' ? 'public-read' : 'private',
   });
-  const infoOf = (res: Response): ObjectInfo => ({
-    size: Number(res.headers.get('content-length') ?? 0),
-    contentType: res.headers.get('content-type') ?? 'application/octet-stream',
-  });
+  const infoOf = (res: Response): ObjectInfo => {
+    // A range's answer gives the whole object's size after the slash of its Content-Range.
+    const whole = /\/(\d+)$/.exec(res.headers.get('content-range') ?? '')?.[1];
+    return {
+      size: Number(whole ?? res.headers.get('content-length') ?? 0),
+      contentType: res.headers.get('content-type') ?? 'application/octet-stream',
+    };
+  };
 
   return {
     driver: 's3',
@@ -71,8 +81,11 @@ export function s3Store(settings: S3Settings): ObjectStore {
       if (!res.ok) return fail('read', key, res);
       return new Uint8Array(await res.arrayBuffer());
     },
-    async open(key) {
-      const res = await client.fetch(urlOf(key));
+    async open(key, range) {
+      const res = await client.fetch(
+        urlOf(key),
+        range ? { headers: { range: `bytes=${range.start}-${range.end}` } } : {},
+      );
       if (res.status === 404) return null;
       if (!res.ok || !res.body) return fail('read', key, res);
       return { info: infoOf(res), body: Readable.fromWeb(res.body as never) };
@@ -88,6 +101,24 @@ export function s3Store(settings: S3Settings): ObjectStore {
       if (!res.ok && res.status !== 404) await fail('remove', key, res);
       await res.body?.cancel();
     },
+    async list(prefix) {
+      checkPrefix(prefix);
+      const keys: string[] = [];
+      let token = '';
+      // A page holds up to 1,000 keys; a truncated page names where the next one starts.
+      for (let page = 0; page < 10_000; page++) {
+        const query = new URLSearchParams({ 'list-type': '2', prefix });
+        if (token) query.set('continuation-token', token);
+        const res = await client.fetch(`${base}/?${query}`);
+        if (!res.ok) return fail('list', prefix, res);
+        const xml = await res.text();
+        for (const match of xml.matchAll(/<Key>([^<]*)<\/Key>/g)) keys.push(unescapeXml(match[1]!));
+        token = /<NextContinuationToken>([^<]*)<\/NextContinuationToken>/.exec(xml)?.[1] ?? '';
+        if (!/<IsTruncated>true<\/IsTruncated>/.test(xml) || !token) break;
+        token = unescapeXml(token);
+      }
+      return keys;
+    },
     publicUrl: (key) => `${settings.publicUrl}/${encodeKey(checkKey(key))}`,
     async signedUrl(key, seconds) {
       const ttl = Math.max(1, Math.min(MAX_SIGNED_SECONDS, Math.floor(seconds)));
@@ -98,6 +129,14 @@ export function s3Store(settings: S3Settings): ObjectStore {
       return signed.url;
     },
   };
+}
+
+/** Text of an XML element (the five predefined entities). */
+function unescapeXml(text: string): string {
+  return text.replace(
+    /&(lt|gt|quot|apos|amp);/g,
+    (_, name: string) => ({ lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' })[name]!,
+  );
 }
 
 /** A key as a URL path: each segment percent-encoded (keys hold only safe characters anyway). */

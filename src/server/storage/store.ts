@@ -17,6 +17,12 @@ export interface ObjectInfo {
   contentType: string;
 }
 
+/** Bytes `start` to `end` of an object, both included (as an HTTP Range says them). */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
 export interface ObjectStore {
   readonly driver: 'local' | 's3';
   /** Writes `body` as `key`, replacing what was there. */
@@ -25,12 +31,17 @@ export interface ObjectStore {
   putFile(key: string, file: string, options: PutOptions): Promise<void>;
   /** The whole object, or null when there is none. */
   read(key: string): Promise<Uint8Array | null>;
-  /** The object as a stream with its size and type, or null when there is none. */
-  open(key: string): Promise<{ info: ObjectInfo; body: Readable } | null>;
+  /**
+   * The object (or the `range` of it) as a stream with the whole object's size and type, or
+   * null when there is none.
+   */
+  open(key: string, range?: ByteRange): Promise<{ info: ObjectInfo; body: Readable } | null>;
   /** Size and type, or null when there is none. */
   head(key: string): Promise<ObjectInfo | null>;
   /** Removes the object (nothing happens when there is none). */
   remove(key: string): Promise<void>;
+  /** Every key that starts with `prefix` (a folder: ends with `/`), in no set order. */
+  list(prefix: string): Promise<string[]>;
   /** Where a browser reads a public object; null: the site serves it itself. */
   publicUrl(key: string): string | null;
   /** A URL that reads a private object for `seconds`; null: the site serves it itself. */
@@ -70,6 +81,20 @@ export function typeOfKey(key: string): string {
 /** `YYYY/MM` of `now` in UTC: stored files are grouped by month. */
 export function monthFolder(now: Date): string {
   return `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
+}
+
+/** Removes every object under `prefix` (a folder: ends with `/`). */
+export async function removeAll(store: ObjectStore, prefix: string): Promise<void> {
+  const keys = await store.list(prefix);
+  for (const key of keys) await store.remove(key);
+}
+
+/** Checks a folder prefix: a key's shape followed by `/`. */
+export function checkPrefix(prefix: string): string {
+  if (!prefix.endsWith('/'))
+    throw new Error(`Bad object prefix: ${JSON.stringify(prefix.slice(0, 80))}`);
+  checkKey(prefix.slice(0, -1));
+  return prefix;
 }
 
 /**
