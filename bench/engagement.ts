@@ -21,7 +21,7 @@ import { seedDemo } from '../src/server/seed/index.ts';
 import { readEnv } from '../src/server/env.ts';
 import { createLocalBus } from '../src/server/shared/bus.ts';
 import { createMemoryState } from '../src/server/shared/state.ts';
-import { openStore } from '../src/server/storage/index.ts';
+import { openMediaStore, openStore } from '../src/server/storage/index.ts';
 import { consoleSms } from '../src/server/sms/index.ts';
 import { isClean, verifyLedger } from '../src/server/wallet/verify.ts';
 import { percentile } from './realtime/clients.ts';
@@ -88,6 +88,7 @@ async function measure(database: Database): Promise<Run> {
     bus: createLocalBus(),
     shared: createMemoryState(),
     storage: openStore(env.storage, env.dataDir),
+    mediaStore: openMediaStore(env.storage, env.mediaDir),
   };
   const app = createApi(rt);
   const rows = await db

@@ -40,7 +40,7 @@ import { appendMessage, groupOfAnchor, sendGroupMessage } from '../src/server/me
 import { alertFollowers } from '../src/server/messaging/system.ts';
 import { createLocalBus } from '../src/server/shared/bus.ts';
 import { createMemoryState } from '../src/server/shared/state.ts';
-import { openStore } from '../src/server/storage/index.ts';
+import { openMediaStore, openStore } from '../src/server/storage/index.ts';
 import { createHub } from '../src/server/realtime/hub.ts';
 import type { Runtime } from '../src/server/runtime.ts';
 import { consoleSms } from '../src/server/sms/index.ts';
@@ -125,6 +125,7 @@ async function measure(database: Database): Promise<Run> {
     bus: createLocalBus(),
     shared: createMemoryState(),
     storage: openStore(env.storage, env.dataDir),
+    mediaStore: openMediaStore(env.storage, env.mediaDir),
   };
   await db.insert(categories).values({ id: 1, nameZh: '体育', nameEn: 'Sports' });
   const [anchor] = await people(db, '1370', 1);

@@ -31,7 +31,7 @@ import { createQuiz } from '../src/server/quiz/service.ts';
 import { runJob, startDraw } from '../src/server/quiz/settle.ts';
 import { createLocalBus } from '../src/server/shared/bus.ts';
 import { createMemoryState } from '../src/server/shared/state.ts';
-import { openStore } from '../src/server/storage/index.ts';
+import { openMediaStore, openStore } from '../src/server/storage/index.ts';
 import { createHub } from '../src/server/realtime/hub.ts';
 import type { Runtime } from '../src/server/runtime.ts';
 import { consoleSms } from '../src/server/sms/index.ts';
@@ -132,6 +132,7 @@ async function measure(database: Database): Promise<Run> {
     bus: createLocalBus(),
     shared: createMemoryState(),
     storage: openStore(env.storage, env.dataDir),
+    mediaStore: openMediaStore(env.storage, env.mediaDir),
   };
   await ensureSystemAccounts(db);
   const [anchor] = await people(db, '1360', 1, 0);

@@ -9,7 +9,7 @@ import { log } from './log.ts';
 import { openBus } from './shared/bus.ts';
 import type { Runtime } from './runtime.ts';
 import { openSharedState } from './shared/state.ts';
-import { openStore } from './storage/index.ts';
+import { openMediaStore, openStore } from './storage/index.ts';
 import { createSmsProvider } from './sms/index.ts';
 import { fillNicknameKeys } from './profile/profile.ts';
 
@@ -39,5 +39,6 @@ export async function openRuntime(env: Env = readEnv()): Promise<Runtime> {
     bus: await openBus(env.redisUrl),
     shared: await openSharedState(env.redisUrl),
     storage: openStore(env.storage, env.dataDir),
+    mediaStore: openMediaStore(env.storage, env.mediaDir),
   };
 }

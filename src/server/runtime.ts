@@ -24,8 +24,10 @@ export interface Runtime {
   bus: Bus;
   /** Limits and chat-rule memory every process sees (in memory, or Redis with REDIS_URL). */
   shared: SharedState;
-  /** Uploads and media objects (the data folder, or a bucket with STORAGE_S3_BUCKET). */
+  /** Uploads and clips (the data folder, or a bucket with STORAGE_S3_BUCKET). */
   storage: ObjectStore;
+  /** Replays (the media folder, or the same bucket: keys never collide with `storage`'s). */
+  mediaStore: ObjectStore;
 }
 
 const KEY = Symbol.for('arena-live.runtime');

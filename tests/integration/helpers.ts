@@ -17,7 +17,7 @@ import { seedDemo, type SeedOptions } from '../../src/server/seed/index.ts';
 import { readEnv } from '../../src/server/env.ts';
 import { createLocalBus } from '../../src/server/shared/bus.ts';
 import { createMemoryState } from '../../src/server/shared/state.ts';
-import { openStore } from '../../src/server/storage/index.ts';
+import { openMediaStore, openStore } from '../../src/server/storage/index.ts';
 import type { Runtime } from '../../src/server/runtime.ts';
 import { consoleSms, type SmsMessage } from '../../src/server/sms/index.ts';
 
@@ -130,6 +130,7 @@ export async function openTestRuntime(
       bus: createLocalBus(),
       shared: createMemoryState(),
       storage: openStore(env.storage, env.dataDir),
+      mediaStore: openMediaStore(env.storage, env.mediaDir),
     },
     dispose: async () => {
       await database.close();

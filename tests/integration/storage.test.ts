@@ -2,7 +2,7 @@
  * The storage drivers, one suite for both: what the code above them relies on (write, read,
  * stream, replace, remove, refuse bad keys) and what each promises about who can read what.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -151,6 +151,20 @@ describe.each(drivers.filter((d) => S3_SERVER_AVAILABLE || !d.name.startsWith('S
         (await store.list('replays/')).some((k) => k.startsWith('replays/7-1790000000/')),
       ).toBe(false);
     }, 120_000);
+
+    it('moves a file in when asked, and leaves it otherwise', async () => {
+      const kept = path.join(scratch, 'kept.jpg');
+      const moved = path.join(scratch, 'moved.jpg');
+      writeFileSync(kept, 'kept');
+      writeFileSync(moved, 'moved');
+      const jpeg = { contentType: 'image/jpeg', visibility: 'private' } as const;
+      await store.putFile('clips/1.jpg', kept, jpeg);
+      await store.putFile('clips/2.jpg', moved, { ...jpeg, move: true });
+      expect(text(await store.read('clips/1.jpg'))).toBe('kept');
+      expect(text(await store.read('clips/2.jpg'))).toBe('moved');
+      expect(existsSync(kept)).toBe(true);
+      expect(existsSync(moved)).toBe(false);
+    });
 
     it('streams a byte range of an object with the whole size beside it', async () => {
       await store.put('clips/9.mp4', bytes('0123456789'), {

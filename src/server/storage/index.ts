@@ -10,3 +10,11 @@ export type { ObjectStore } from './store.ts';
 export function openStore(settings: StorageSettings, dataDir: string): ObjectStore {
   return settings.driver === 's3' ? s3Store(settings) : localStore(dataDir);
 }
+
+/**
+ * The store for media made from lives (replays): the same bucket with a bucket, else the media
+ * folder, where replays have always been (`<MEDIA_DIR>/replays/...`), so nothing moves on disk.
+ */
+export function openMediaStore(settings: StorageSettings, mediaDir: string): ObjectStore {
+  return openStore(settings, mediaDir);
+}

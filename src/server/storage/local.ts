@@ -37,7 +37,19 @@ export function localStore(root: string): ObjectStore {
   return {
     driver: 'local',
     put: (key, body) => place(key, (tmp) => writeFile(tmp, body)),
-    putFile: (key, file) => place(key, (tmp) => copyFile(file, tmp)),
+    putFile: (key, file, options) =>
+      place(key, async (tmp) => {
+        // A move within one disk is a rename; across disks it is a copy like any other.
+        if (options.move) {
+          try {
+            return await rename(file, tmp);
+          } catch (err) {
+            if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
+          }
+        }
+        await copyFile(file, tmp);
+        if (options.move) await unlink(file).catch(() => {});
+      }),
     read: async (key) => {
       const bytes = await readFile(fileOf(key)).catch(() => null);
       return bytes && new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);

@@ -6,7 +6,7 @@
  * service's answer, never a credential.
  */
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { stat, unlink } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { AwsClient } from 'aws4fetch';
 import { bucketAddress, type S3Settings } from './settings.ts';
@@ -74,6 +74,7 @@ export function s3Store(settings: S3Settings): ObjectStore {
       } as RequestInit);
       if (!res.ok) await fail('put', key, res);
       await res.body?.cancel();
+      if (options.move) await unlink(file).catch(() => {});
     },
     async read(key) {
       const res = await client.fetch(urlOf(key));

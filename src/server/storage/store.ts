@@ -12,6 +12,11 @@ export interface PutOptions {
   visibility: Visibility;
 }
 
+export interface PutFileOptions extends PutOptions {
+  /** The file is not needed afterwards: a driver on the same disk may move it, not copy it. */
+  move?: boolean;
+}
+
 export interface ObjectInfo {
   size: number;
   contentType: string;
@@ -27,8 +32,8 @@ export interface ObjectStore {
   readonly driver: 'local' | 's3';
   /** Writes `body` as `key`, replacing what was there. */
   put(key: string, body: Uint8Array, options: PutOptions): Promise<void>;
-  /** Writes the file at `file` as `key`, streamed. */
-  putFile(key: string, file: string, options: PutOptions): Promise<void>;
+  /** Writes the file at `file` as `key`, streamed (the file stays unless `options.move`). */
+  putFile(key: string, file: string, options: PutFileOptions): Promise<void>;
   /** The whole object, or null when there is none. */
   read(key: string): Promise<Uint8Array | null>;
   /**
