@@ -197,14 +197,7 @@ export function createRequestListener(parts: ServerParts) {
     }
     if (isReplayMediaPath(path)) {
       observeRequest(req, res, started, 'hls');
-      void serveReplayMedia(
-        parts.rt.db,
-        parts.rt.env.secret,
-        parts.rt.env.mediaDir,
-        path,
-        req,
-        res,
-      );
+      void serveReplayMedia(parts.rt.db, parts.rt.env.secret, parts.rt.mediaStore, path, req, res);
       return;
     }
     if (isClipMediaPath(path)) {

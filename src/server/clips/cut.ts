@@ -5,7 +5,7 @@
  * the front (`+faststart`, so it plays while it downloads), stopping at the asked end. Then
  * ffprobe reads its length and picture size and one frame becomes the JPEG thumbnail.
  */
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { mkdir, open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { FFMPEG_BIN, FFPROBE_BIN, grabThumbnail, run } from '../recordings/ffmpeg.ts';
 import type { CutPlan } from './source.ts';
@@ -22,7 +22,7 @@ async function join(plan: CutPlan, out: string): Promise<void> {
   const sink = await open(out, 'w', 0o600);
   try {
     for (const file of [...(plan.init ? [plan.init] : []), ...plan.segments.map((s) => s.file)]) {
-      await sink.write(await readFile(file));
+      await sink.write(await plan.files.bytes(file));
     }
   } finally {
     await sink.close();

@@ -26,6 +26,7 @@ import {
   replayPlaylist,
   type CutPlan,
   type MediaSource,
+  type SourcePlace,
 } from './source.ts';
 
 /** Clips one user may start per rolling hour (failed ones count: they cost the same work). */
@@ -86,10 +87,10 @@ const cardFields = {
 };
 
 /** Reads a source playlist; a live or replay whose files are gone has nothing to cut. */
-async function source(place: { file: string; root: string } | null): Promise<MediaSource> {
+async function source(place: SourcePlace | null): Promise<MediaSource> {
   if (!place) throw new ApiError('clips.api.noVideo');
   try {
-    const read = await readSource(place.file, place.root);
+    const read = await readSource(place);
     if (read.segments.length === 0) throw new Error('empty playlist');
     return read;
   } catch {
@@ -131,7 +132,7 @@ async function planFor(
   if (!replay) throw new ApiError('anchorPages.api.noReplay');
   if (await replayTicketLive(db, replay.streamUrl)) throw new ApiError('clips.api.ticket');
   const video = await source(
-    replayPlaylist(rt.env.mediaDir, path.resolve('public'), replay.streamUrl),
+    replayPlaylist(rt.mediaStore, path.resolve('public'), replay.streamUrl),
   );
   const plan = planCut(video, ask.start, ask.seconds);
   if (!plan)

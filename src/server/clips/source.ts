@@ -1,25 +1,52 @@
 /**
  * What a clip is cut from: the HLS media playlist of a live (`<mediaDir>/hls/<anchorId>.m3u8`,
- * written by the ingest) or of a replay (a folder we made under `<mediaDir>/replays`, or a
- * seeded replay's files under public/), read from disk, and the run of whole segments that
- * covers the asked range. Every segment starts on a keyframe (the ingest and our remux cut
+ * written by the ingest on this machine's disk) or of a replay (ours in the media store, or a
+ * seeded replay's files under public/), and the run of whole segments that covers the asked
+ * range. Every segment starts on a keyframe (the ingest and our remux cut
  * there), so a clip that begins at the start of the segment holding the asked start needs no
  * re-encoding: it starts up to one segment early, and says where it really starts.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { REPLAY_MEDIA_PATH, replayFilesDir } from '../recordings/files.ts';
+import { PLAYLIST, REPLAY_MEDIA_PATH, stemOfPlaylistUrl } from '../recordings/files.ts';
+import type { ObjectStore } from '../storage/store.ts';
 
-/** One media segment on disk and where it sits in its playlist. */
+/** Where a source's files are read from; names are relative paths below its root. */
+export interface SourceFiles {
+  text(name: string): Promise<string>;
+  bytes(name: string): Promise<Uint8Array>;
+}
+
+/** Files in the folder `root` on this machine's disk. */
+export function diskFiles(root: string): SourceFiles {
+  return {
+    text: (name) => readFile(path.join(root, name), 'utf8'),
+    bytes: (name) => readFile(path.join(root, name)),
+  };
+}
+
+/** Objects under `prefix` (a folder, ending with `/`) of a store. */
+export function storeFiles(store: ObjectStore, prefix: string): SourceFiles {
+  const bytes = async (name: string) => {
+    const found = await store.read(`${prefix}${name}`);
+    if (!found) throw new Error(`missing source file ${name}`);
+    return found;
+  };
+  return { bytes, text: async (name) => Buffer.from(await bytes(name)).toString('utf8') };
+}
+
+/** One media segment and where it sits in its playlist. */
 export interface Segment {
+  /** Its name below the source's root. */
   file: string;
   /** Seconds from the playlist's first segment. */
   start: number;
   duration: number;
 }
 
-/** A media playlist read from disk. */
+/** A media playlist read from its files. */
 export interface MediaSource {
+  files: SourceFiles;
   /** The fMP4 initialisation segment (#EXT-X-MAP), or null for MPEG-TS segments. */
   init: string | null;
   segments: Segment[];
@@ -29,6 +56,7 @@ export interface MediaSource {
 
 /** The segments to copy and where the clip really starts and ends in the source, seconds. */
 export interface CutPlan {
+  files: SourceFiles;
   init: string | null;
   segments: Segment[];
   /** The first segment's start (at or before the asked start). */
@@ -39,17 +67,25 @@ export interface CutPlan {
   length: number;
 }
 
-/** A local file named by a playlist line: relative to the playlist, never outside `root`. */
-function localFile(dir: string, root: string, uri: string): string | null {
-  if (/^[a-z][a-z0-9+.-]*:/i.test(uri) || uri.startsWith('/')) return null;
-  const file = path.resolve(dir, uri.split('?')[0]!);
-  return file.startsWith(root + path.sep) ? file : null;
+/** Where a source's playlist is: its files and the playlist's name among them. */
+export interface SourcePlace {
+  files: SourceFiles;
+  playlist: string;
+}
+
+/** The name a playlist line points at, relative to the playlist; never outside the root. */
+function relativeName(playlist: string, uri: string): string | null {
+  if (/^[a-z][a-z0-9+.-]*:/i.test(uri) || uri.startsWith('/') || uri.includes('\\')) return null;
+  const name = path.posix.normalize(
+    path.posix.join(path.posix.dirname(playlist), uri.split('?')[0]!),
+  );
+  return name.startsWith('../') || name === '..' || name.startsWith('/') ? null : name;
 }
 
 /** Reads a media playlist (a master playlist is followed to its widest variant). */
-export async function readSource(playlist: string, root: string, depth = 0): Promise<MediaSource> {
-  const text = await readFile(playlist, 'utf8');
-  const dir = path.dirname(playlist);
+export async function readSource(place: SourcePlace, depth = 0): Promise<MediaSource> {
+  const { files, playlist } = place;
+  const text = await files.text(playlist);
   const lines = text.split(/\r?\n/).map((l) => l.trim());
   if (lines.some((l) => l.startsWith('#EXT-X-STREAM-INF'))) {
     if (depth > 0) throw new Error('nested master playlist');
@@ -63,9 +99,9 @@ export async function readSource(playlist: string, root: string, depth = 0): Pro
       }
     });
     const chosen = best as { uri: string } | null;
-    const file = chosen ? localFile(dir, root, chosen.uri) : null;
-    if (!file) throw new Error('no playable variant');
-    return readSource(file, root, depth + 1);
+    const variant = chosen ? relativeName(playlist, chosen.uri) : null;
+    if (!variant) throw new Error('no playable variant');
+    return readSource({ files, playlist: variant }, depth + 1);
   }
   let init: string | null = null;
   const segments: Segment[] = [];
@@ -74,19 +110,19 @@ export async function readSource(playlist: string, root: string, depth = 0): Pro
   for (const line of lines) {
     if (line.startsWith('#EXT-X-MAP:')) {
       const uri = /URI="([^"]+)"/.exec(line)?.[1];
-      init = uri ? localFile(dir, root, uri) : null;
+      init = uri ? relativeName(playlist, uri) : null;
       if (!init) throw new Error('bad initialisation segment');
     } else if (line.startsWith('#EXTINF:')) {
       pending = Number(/^#EXTINF:([\d.]+)/.exec(line)?.[1] ?? NaN);
     } else if (line && !line.startsWith('#') && pending !== null) {
-      const file = localFile(dir, root, line);
+      const file = relativeName(playlist, line);
       if (!file || !Number.isFinite(pending)) throw new Error('bad segment');
       segments.push({ file, start: total, duration: pending });
       total += pending;
       pending = null;
     }
   }
-  return { init, segments, total };
+  return { files, init, segments, total };
 }
 
 /**
@@ -104,6 +140,7 @@ export function planCut(source: MediaSource, askedStart: number, length: number)
   const start = segments[0]!.start;
   const last = segments[segments.length - 1]!;
   return {
+    files: source.files,
     init: source.init,
     segments,
     start,
@@ -112,29 +149,24 @@ export function planCut(source: MediaSource, askedStart: number, length: number)
   };
 }
 
-/** The live playlist the ingest writes for `anchorId`, and the folder it may point into. */
-export function livePlaylist(mediaDir: string, anchorId: number): { file: string; root: string } {
-  const root = path.join(mediaDir, 'hls');
-  return { file: path.join(root, `${anchorId}.m3u8`), root };
+/** The live playlist the ingest writes for `anchorId`, on this machine's disk. */
+export function livePlaylist(mediaDir: string, anchorId: number): SourcePlace {
+  return { files: diskFiles(path.join(mediaDir, 'hls')), playlist: `${anchorId}.m3u8` };
 }
 
 /**
- * The playlist file behind a replay's stream URL: one of our replay folders, or a seeded
+ * The playlist behind a replay's stream URL: one of our replays in the media store, or a seeded
  * replay's files under `publicDir` (`/media/...`); null for anything else.
  */
 export function replayPlaylist(
-  mediaDir: string,
+  media: ObjectStore,
   publicDir: string,
   streamUrl: string,
-): { file: string; root: string } | null {
-  const ours = /^\/replay-media\/(\d{1,10}-\d{9,11})\/index\.m3u8$/.exec(streamUrl);
-  if (ours) {
-    const root = path.join(replayFilesDir(mediaDir), ours[1]!);
-    return { file: path.join(root, 'index.m3u8'), root };
-  }
+): SourcePlace | null {
+  const stem = stemOfPlaylistUrl(streamUrl);
+  if (stem) return { files: storeFiles(media, `replays/${stem}/`), playlist: PLAYLIST };
   if (streamUrl.startsWith(REPLAY_MEDIA_PATH)) return null;
   const seeded = /^\/media\/([a-z0-9-]+)\/([a-z0-9-]+\.m3u8)$/.exec(streamUrl);
   if (!seeded) return null;
-  const root = path.join(publicDir, 'media', seeded[1]!);
-  return { file: path.join(root, seeded[2]!), root };
+  return { files: diskFiles(path.join(publicDir, 'media', seeded[1]!)), playlist: seeded[2]! };
 }

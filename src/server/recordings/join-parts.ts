@@ -2,13 +2,13 @@
  * One replay per live, however often its encoder reconnects. nginx writes one recording per
  * push, so an encoder that drops and comes back (a network hiccup, OBS reconnecting) leaves
  * several; a recording made while its live already has a replay from an earlier push becomes
- * the next part of that replay: its streams are copied into the same folder (segments named
+ * the next part of that replay: its streams are copied beside the replay's (segments named
  * after the part, so nothing is overwritten), the playlist gains a discontinuity and the part's
  * segments, and the replay's length and end move on. Running again after a crash finds the part
  * already in the playlist and only finishes the bookkeeping. Parts are joined in the order the
  * pushes started (the sweep hands recordings over by name, which is by start).
  */
-import { readdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { and, asc, eq, lt } from 'drizzle-orm';
 import { unixSeconds } from '../../lib/time.ts';
@@ -17,7 +17,13 @@ import { replays } from '../db/schema.ts';
 import { log } from '../log.ts';
 import { claimRecording, releaseRecording } from './claim.ts';
 import { playlistSeconds, remuxToHls } from './ffmpeg.ts';
-import { PLAYLIST, replayFilesDir, stemOfPlaylistUrl, type RecordingName } from './files.ts';
+import { stemOfPlaylistUrl, type RecordingName } from './files.ts';
+import {
+  publishReplayFiles,
+  readReplayPlaylist,
+  workFolder,
+  writeReplayPlaylist,
+} from './replay-objects.ts';
 import type { MadeReplay, ReplayFolders } from './replay-types.ts';
 
 /** The replay an earlier push of the same live (live session `sessionId`) made, if any. */
@@ -67,19 +73,9 @@ export function joinPlaylists(head: string, part: string): string {
   return `${joined.join('\n')}\n`;
 }
 
-/** Removes what a failed copy of a part left in the replay's folder. */
-async function removePart(dir: string, prefix: string, partList: string): Promise<void> {
-  const names = await readdir(dir).catch(() => [] as string[]);
-  await Promise.all(
-    names
-      .filter((n) => n.startsWith(prefix) || n === partList)
-      .map((n) => unlink(path.join(dir, n)).catch(() => {})),
-  );
-}
-
 /**
  * Appends recording `file` (a later push of the live) to replay `target` and removes the file;
- * null when the replay's folder is gone (the caller makes a replay of its own). A file ffmpeg
+ * null when the replay's playlist is gone (the caller makes a replay of its own). A file ffmpeg
  * cannot copy goes to `unusable`, with the part's half-written files removed.
  */
 export async function appendPart(
@@ -90,28 +86,31 @@ export async function appendPart(
   target: { id: number; stem: string; seconds: number },
   unusable: (error: unknown) => Promise<MadeReplay>,
 ): Promise<MadeReplay | null> {
-  const dir = path.join(replayFilesDir(folders.mediaDir), target.stem);
-  const index = path.join(dir, PLAYLIST);
   // Two parts of one replay handled by two processes at once would race on the playlist.
-  if (!(await claimRecording(index))) return { outcome: 'claimed' };
+  const lock = workFolder(folders.mediaDir, `${target.stem}.playlist`);
+  await mkdir(path.dirname(lock), { recursive: true, mode: 0o700 });
+  if (!(await claimRecording(lock))) return { outcome: 'claimed' };
   try {
     const prefix = partPrefix(rec);
-    let playlist = await readFile(index, 'utf8').catch(() => null);
+    let playlist = await readReplayPlaylist(folders.media, target.stem);
     if (playlist === null) return null;
     if (!playlist.includes(prefix)) {
       const partList = `part-${rec.stem}.m3u8`;
+      const dir = workFolder(folders.mediaDir, `${target.stem}-${rec.stem}`);
+      await rm(dir, { recursive: true, force: true });
+      await mkdir(dir, { recursive: true, mode: 0o700 });
       try {
         await remuxToHls(file, dir, { playlist: partList, segments: `${prefix}%05d.ts` });
       } catch (error) {
-        await removePart(dir, prefix, partList);
+        await rm(dir, { recursive: true, force: true });
         return await unusable(error);
       }
       const part = await readFile(path.join(dir, partList), 'utf8');
+      await rm(path.join(dir, partList));
+      // The part's segments are stored before the playlist names them.
+      await publishReplayFiles(folders.media, target.stem, dir);
       playlist = joinPlaylists(playlist, part);
-      // Readers see the old playlist or the new one, never half of one.
-      await writeFile(`${index}.tmp`, playlist);
-      await rename(`${index}.tmp`, index);
-      await unlink(path.join(dir, partList)).catch(() => {});
+      await writeReplayPlaylist(folders.media, target.stem, playlist);
     }
     const durationSec = Math.max(1, Math.round(playlistSeconds(playlist)));
     await db
@@ -125,6 +124,6 @@ export async function appendPart(
     log('info', 'replay_part_joined', { replayId: target.id, recording: rec.file, durationSec });
     return { outcome: 'joined', replayId: target.id, durationSec };
   } finally {
-    await releaseRecording(index);
+    await releaseRecording(lock);
   }
 }

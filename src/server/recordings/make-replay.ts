@@ -1,7 +1,8 @@
 /**
  * Turns one finished recording into a replay: its length (ffprobe), a thumbnail under the
- * uploads folder, the streams copied into an HLS VOD folder, then one `replays` row keyed by the
- * file's name, and only then the recording is removed. A later push of a live that already has
+ * uploads folder, the streams copied into an HLS VOD folder handed to the media store
+ * (replay-objects.ts), then one `replays` row keyed by the file's name, and only then the
+ * recording is removed. A later push of a live that already has
  * a replay is added to that replay instead (join-parts.ts). Every step can run again after a crash:
  * the folder is rewritten, the row is inserted once (unique key), a file whose row exists is
  * only removed.
@@ -16,10 +17,10 @@ import { log } from '../log.ts';
 import {
   parseRecordingName,
   recordingsDir,
-  replayFilesDir,
   replayPlaylistUrl,
   type RecordingName,
 } from './files.ts';
+import { publishReplayFiles, removeReplayFiles, workFolder } from './replay-objects.ts';
 import { claimRecording, releaseRecording } from './claim.ts';
 import { grabThumbnail, probeDuration, remuxToHls } from './ffmpeg.ts';
 import { appendPart, replayToJoin } from './join-parts.ts';
@@ -146,9 +147,9 @@ async function make(
     if (joined) return joined;
   }
   const now = new Date();
-  const dir = path.join(replayFilesDir(folders.mediaDir), rec.stem);
+  const dir = workFolder(folders.mediaDir, rec.stem);
   await rm(dir, { recursive: true, force: true });
-  await mkdir(dir, { recursive: true });
+  await mkdir(dir, { recursive: true, mode: 0o700 });
   let cover: string;
   try {
     cover = await thumbnail(file, probed, folders.store, now);
@@ -157,6 +158,9 @@ async function make(
     await rm(dir, { recursive: true, force: true });
     return setAside(file, error);
   }
+  // A store that fails here (a bucket out of reach) is retried at the next sweep: the file stays.
+  await removeReplayFiles(folders.media, rec.stem);
+  await publishReplayFiles(folders.media, rec.stem, dir);
   const durationSec = Math.max(1, Math.round(probed));
   const [row] = await db
     .insert(replays)

@@ -1,15 +1,14 @@
 /**
  * An anchor's own replays (the anchor centre's "My replays"): the list with hidden ones, hiding
  * and showing, deleting with the files we made, and the retention sweep. Seeded replays (no
- * recording of ours) keep their files: only ours are removed from disk.
+ * recording of ours) keep their files: only ours are removed from the media store.
  */
-import { rm } from 'node:fs/promises';
-import path from 'node:path';
 import { and, count, desc, eq, isNotNull, lt } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { replays } from '../db/schema.ts';
 import type { Runtime } from '../runtime.ts';
-import { replayFilesDir, stemOfPlaylistUrl } from './files.ts';
+import { stemOfPlaylistUrl } from './files.ts';
+import { removeReplayFiles } from './replay-objects.ts';
 
 /** Replays per page of "My replays". */
 export const OWN_REPLAY_PAGE_SIZE = 10;
@@ -89,8 +88,7 @@ async function removeFiles(
 ) {
   if (!row.recording) return;
   const stem = stemOfPlaylistUrl(row.streamUrl);
-  if (stem)
-    await rm(path.join(replayFilesDir(rt.env.mediaDir), stem), { recursive: true, force: true });
+  if (stem) await removeReplayFiles(rt.mediaStore, stem);
   const thumb = /^\/uploads\/(\d{4}\/\d{2}\/[0-9a-f]{24}\.jpg)$/.exec(row.cover);
   if (thumb) await rt.storage.remove(`uploads/${thumb[1]!}`).catch(() => {});
 }

@@ -3,10 +3,12 @@ import type { ObjectStore } from '../storage/store.ts';
 
 /** Folders a recording is turned into a replay with. */
 export interface ReplayFolders {
-  /** MEDIA_DIR: recordings and replay folders are inside it. */
+  /** MEDIA_DIR: recordings and ffmpeg's work folders are inside it. */
   mediaDir: string;
   /** Where the thumbnail is stored, as `uploads/YYYY/MM/<hex>.jpg`. */
   store: ObjectStore;
+  /** Where the replay's playlist and segments are stored (replay-objects.ts). */
+  media: ObjectStore;
 }
 
 /** What became of a recording. */

@@ -1,22 +1,21 @@
 /**
- * Serves replay folders under /replay-media/: `<stem>/index.m3u8` and its segments, nothing
- * else. Every file is answered only while its replay exists and is not hidden (a unique
+ * Serves replays under /replay-media/: `<stem>/index.m3u8` and its segments, nothing else,
+ * from the media store (a bucket's segments by a redirect to a short-lived signed address). Every file is answered only while its replay exists and is not hidden (a unique
  * index lookup), so a copied link, or a segment named by guessing its folder, stops working when
  * the anchor hides or deletes the replay. Files never change once written. A replay made while its
  * ticket live still runs (an earlier push of that live) is that live's video: answered only with
  * a pass to the live (src/server/media/pass.ts), like the live itself; once the live has ended,
  * it is free like every replay (docs/decisions.md).
  */
-import { createReadStream } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { liveRooms, liveSessions, replays } from '../db/schema.ts';
 import { passAdmits, passOf, passPlaylist } from '../media/pass.ts';
 import { MEDIA_TYPES } from '../http/static.ts';
-import { REPLAY_MEDIA_PATH, replayFilesDir } from './files.ts';
+import type { ObjectStore } from '../storage/store.ts';
+import { REPLAY_MEDIA_PATH } from './files.ts';
+import { readReplayPlaylist, replayKey } from './replay-objects.ts';
 
 /** The playlist, the first part's segments, and a later part's (`seg-<its start>-NNNNN.ts`). */
 const FILE = /^\/replay-media\/(\d{1,10}-\d{9,11})\/(index\.m3u8|seg-(?:\d{9,11}-)?\d{5}\.ts)$/;
@@ -59,11 +58,14 @@ export async function replayTicketLive(db: Db, streamUrl: string): Promise<Date 
   return match ? ((await shown(db, match[1]!))?.ticketLive ?? null) : null;
 }
 
-/** Answers one /replay-media/ request from `<mediaDir>/replays`. */
+/** How long a segment's signed address lasts: a viewer's next request is checked again. */
+const SIGNED_SEGMENT_SECONDS = 600;
+
+/** Answers one /replay-media/ request from the media store. */
 export async function serveReplayMedia(
   db: Db,
   secret: string,
-  mediaDir: string,
+  store: ObjectStore,
   pathname: string,
   req: IncomingMessage,
   res: ServerResponse,
@@ -81,25 +83,31 @@ export async function serveReplayMedia(
   if (replay.ticketLive && !passAdmits(secret, pass, replay.anchorId, replay.ticketLive)) {
     return void res.writeHead(403, { 'cache-control': 'no-store' }).end();
   }
-  const file = path.join(replayFilesDir(mediaDir), stem, name);
-  const info = await stat(file).catch(() => null);
-  if (!info?.isFile()) return void notFound();
+  const key = replayKey(stem, name);
   const headers = {
     'content-type': MEDIA_TYPES[playlist ? '.m3u8' : '.ts']!,
     // Each request is checked against the row (hiding works at once). Segments never change, so the
     // viewer's browser keeps them; shared caches do not, or a hidden replay would stay out there.
     'cache-control': playlist ? 'no-cache' : 'private, max-age=86400',
   };
-  if (playlist && pass) {
-    const text = await readFile(file, 'utf8').catch(() => null);
+  if (playlist) {
+    // The playlist always comes from the site: its segments' addresses lead back here.
+    const text = await readReplayPlaylist(store, stem).catch(() => null);
     if (text === null) return void notFound();
-    const body = Buffer.from(passPlaylist(text, pass));
+    const body = Buffer.from(pass ? passPlaylist(text, pass) : text);
     res.writeHead(200, { ...headers, 'content-length': body.length });
     return void res.end(method === 'HEAD' ? undefined : body);
   }
-  res.writeHead(200, { ...headers, 'content-length': info.size });
-  if (method === 'HEAD') return void res.end();
-  createReadStream(file)
-    .on('error', () => res.destroy())
-    .pipe(res);
+  // A bucket serves the segment itself, at an address that works for a few minutes.
+  const signed = await store.signedUrl(key, SIGNED_SEGMENT_SECONDS).catch(() => null);
+  if (signed)
+    return void res.writeHead(302, { location: signed, 'cache-control': 'no-store' }).end();
+  const opened = await store.open(key).catch(() => null);
+  if (!opened) return void notFound();
+  res.writeHead(200, { ...headers, 'content-length': opened.info.size });
+  if (method === 'HEAD') {
+    opened.body.destroy();
+    return void res.end();
+  }
+  opened.body.on('error', () => res.destroy()).pipe(res);
 }

@@ -37,7 +37,7 @@ export interface RecordingWorker {
 const workers = new WeakMap<Runtime, RecordingWorker>();
 
 function createWorker(rt: Runtime): RecordingWorker {
-  const folders = { mediaDir: rt.env.mediaDir, store: rt.storage };
+  const folders = { mediaDir: rt.env.mediaDir, store: rt.storage, media: rt.mediaStore };
   const waiting = new Map<string, Promise<MadeReplay | null>>();
   let tail: Promise<unknown> = Promise.resolve();
   const enqueue = (name: string) => {
