@@ -1,13 +1,19 @@
 /**
- * The spec's cloud upload in the browser: with a bucket and its STS configured, the start-live
+ * The site on a bucket, in the browser: with a bucket and its STS configured, the start-live
  * dialog's vertical cover goes straight to the bucket with the keys from /api/qcloud_sts, the
- * site takes it in, and the converted cover shows from the bucket. The bucket is a real S3 server
- * (Ceph's RADOS Gateway), so these journeys run in a worker whose server is configured for it.
+ * site takes it in, and the converted cover shows from the bucket; a replay recorded into the
+ * bucket plays, its segments fetched from the bucket. The bucket is a real S3 server (Ceph's
+ * RADOS Gateway), so these journeys run in a worker whose server is configured for it.
  */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { recordingsDir } from '../../src/server/recordings/files.ts';
+import { recordingWorker } from '../../src/server/recordings/worker.ts';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { startObjectStore, type ObjectStoreServer } from '../../scripts/object-store.ts';
-import { liveRooms, users } from '../../src/server/db/schema.ts';
+import { liveRooms, liveSessions, users } from '../../src/server/db/schema.ts';
 import {
   allowBrowserUploads,
   S3_SERVER_AVAILABLE,
@@ -101,4 +107,62 @@ test('the start-live dialog uploads the vertical cover straight to the bucket', 
   page.once('dialog', (d) => void d.accept());
   await page.locator('[data-end-live]').click();
   await page.waitForURL(/\/home$/);
+});
+
+test('a replay recorded into the bucket plays, its segments read from the bucket', async ({
+  page,
+  baseURL,
+  server,
+  objectStore,
+}) => {
+  test.setTimeout(90_000);
+  await allowBrowserUploads(objectStore, [baseURL!]);
+  const [anchor] = await server.rt.db.select().from(users).where(eq(users.mobile, ANCHOR));
+  // A live of 8 s recorded as nginx would write it, handed to the recording worker.
+  const startedAt = Math.floor(Date.now() / 1000) - 30;
+  await server.rt.db.insert(liveSessions).values({
+    anchorId: anchor!.id,
+    title: 'Recorded into the bucket',
+    categoryId: 3,
+    secondCategoryId: 303,
+    startedAt: new Date((startedAt - 2) * 1000),
+    endedAt: new Date(),
+  });
+  const dir = recordingsDir(server.rt.env.mediaDir);
+  mkdirSync(dir, { recursive: true });
+  const name = `${anchor!.id}-${startedAt}.flv`;
+  const made = spawnSync('ffmpeg', [
+    ...['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi'],
+    ...['-i', 'testsrc2=size=640x360:rate=25:duration=8', '-f', 'lavfi'],
+    ...['-i', 'sine=frequency=440:duration=8', '-c:v', 'libx264', '-preset', 'ultrafast'],
+    ...['-pix_fmt', 'yuv420p', '-g', '25', '-c:a', 'aac', '-f', 'flv', path.join(dir, name)],
+  ]);
+  expect(made.status, made.stderr.toString()).toBe(0);
+  const outcome = await recordingWorker(server.rt).enqueue(name);
+  expect(outcome).toMatchObject({ outcome: 'made' });
+  const replayId = (outcome as { replayId: number }).replayId;
+  expect(await server.rt.mediaStore.list(`replays/${anchor!.id}-${startedAt}/`)).toContain(
+    `replays/${anchor!.id}-${startedAt}/seg-00000.ts`,
+  );
+
+  const bucket = `${objectStore.endpoint}/${objectStore.bucket}/`;
+  const fromBucket: string[] = [];
+  const refused: string[] = [];
+  page.on('response', (r) => {
+    if (r.url().startsWith(bucket) && r.status() === 200) fromBucket.push(r.url());
+  });
+  page.on('console', (m) => {
+    if (/Content Security Policy|CORS/i.test(m.text())) refused.push(m.text());
+  });
+  await useLocale(page, baseURL!, 'en-US');
+  await page.goto(`/anchorReplay/${anchor!.id}?replay=${replayId}`);
+  const player = page.locator('[data-player]');
+  await expect(player).toHaveAttribute('data-state', 'playing', { timeout: 20_000 });
+  await expect
+    .poll(() => player.locator('video').evaluate((v: HTMLVideoElement) => v.currentTime), {
+      timeout: 15_000,
+    })
+    .toBeGreaterThan(1);
+  expect(fromBucket.some((u) => /\/seg-\d{5}\.ts\?/.test(u))).toBe(true);
+  expect(refused).toEqual([]);
 });
