@@ -60,13 +60,7 @@ try {
     .returning({ id: replays.id });
   const viewers = await usersWithWallets(t.rt.db, '1380000', LENGTHS.length * RUNS);
   const media = createServer((req, res) => {
-    void serveClipMedia(
-      t.rt.db,
-      t.rt.env.dataDir,
-      new URL(req.url!, 'http://x').pathname,
-      req,
-      res,
-    );
+    void serveClipMedia(t.rt.db, t.rt.storage, new URL(req.url!, 'http://x').pathname, req, res);
   });
   await new Promise<void>((resolve) => media.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(media.address() as AddressInfo).port}`;

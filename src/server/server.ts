@@ -202,7 +202,7 @@ export function createRequestListener(parts: ServerParts) {
     }
     if (isClipMediaPath(path)) {
       observeRequest(req, res, started, 'hls');
-      void serveClipMedia(parts.rt.db, parts.rt.env.dataDir, path, req, res);
+      void serveClipMedia(parts.rt.db, parts.rt.storage, path, req, res);
       return;
     }
     if (parts.webrtcPort && isWebRtcPath(path)) {

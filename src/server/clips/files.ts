@@ -1,15 +1,15 @@
 /**
- * Where clips live: `<dataDir>/clips/<id>.mp4` and its thumbnail `<id>.jpg`, served under
- * /clip-media/ (serve.ts) while the clip is shown.
+ * Where clips live: the objects `clips/<id>.mp4` and its thumbnail `clips/<id>.jpg` in the
+ * site's store (the data folder, or the bucket), served under /clip-media/ (serve.ts) while the
+ * clip is shown.
  */
-import path from 'node:path';
 
 /** Where the server serves clip files. */
 export const CLIP_MEDIA_PATH = '/clip-media/';
 
-/** The folder holding every clip's MP4 and thumbnail. */
-export function clipsDir(dataDir: string): string {
-  return path.join(dataDir, 'clips');
+/** The store key of a clip file name (`<id>.mp4`, `<id>.jpg`). */
+export function clipKey(name: string): string {
+  return `clips/${name}`;
 }
 
 /** The file names of clip `id`. */

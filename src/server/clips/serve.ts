@@ -1,16 +1,21 @@
 /**
  * Serves clip files under /clip-media/: `<id>.mp4` and `<id>.jpg`, only while the clip is ready
  * and not removed (a removed clip's link stops at once). The MP4 answers byte ranges (one range
- * per request, as browsers ask), so players seek and iOS plays it.
+ * per request, as browsers ask), so players seek and iOS plays it. With a bucket the clip is a
+ * private object and the answer is a redirect to a URL signed for ten minutes, made only after
+ * the row check, so a removed clip gets no new URL (one already handed out works until it
+ * expires).
  */
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import path from 'node:path';
+import { pipeline } from 'node:stream';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { CLIP_STATUS, clips } from '../db/schema.ts';
-import { CLIP_MEDIA_PATH, clipsDir } from './files.ts';
+import type { ObjectStore } from '../storage/store.ts';
+import { CLIP_MEDIA_PATH, clipKey } from './files.ts';
+
+/** How long a signed URL a clip request is sent to may be used: ten minutes. */
+const SIGNED_SECONDS = 600;
 
 const FILE = /^\/clip-media\/(\d{1,10})\.(mp4|jpg)$/;
 
@@ -42,10 +47,13 @@ export function byteRange(
   return { start, end };
 }
 
-/** Answers one /clip-media/ request from `<dataDir>/clips`. */
+/**
+ * Answers one /clip-media/ request from `store`: a store that gives signed URLs (a bucket) sends
+ * the browser to one for ten minutes; otherwise the site streams the object itself.
+ */
 export async function serveClipMedia(
   db: Db,
-  dataDir: string,
+  store: ObjectStore,
   pathname: string,
   req: IncomingMessage,
   res: ServerResponse,
@@ -61,9 +69,13 @@ export async function serveClipMedia(
     .where(and(eq(clips.id, id), eq(clips.status, CLIP_STATUS.ready), isNull(clips.removedAt)))
     .catch(() => []);
   if (rows.length === 0) return void notFound();
-  const file = path.join(clipsDir(dataDir), `${id}.${match[2]}`);
-  const info = await stat(file).catch(() => null);
-  if (!info?.isFile()) return void notFound();
+  const key = clipKey(`${id}.${match[2]}`);
+  const signed = await store.signedUrl(key, SIGNED_SECONDS).catch(() => undefined);
+  if (signed === undefined) return void res.writeHead(503, { 'cache-control': 'no-store' }).end();
+  if (signed)
+    return void res.writeHead(302, { location: signed, 'cache-control': 'no-store' }).end();
+  const info = await store.head(key).catch(() => null);
+  if (!info) return void notFound();
   const headers: Record<string, string | number> = {
     'content-type': match[2] === 'mp4' ? 'video/mp4' : 'image/jpeg',
     'accept-ranges': 'bytes',
@@ -77,9 +89,12 @@ export async function serveClipMedia(
   }
   const { start, end } = range ?? { start: 0, end: info.size - 1 };
   if (range) headers['content-range'] = `bytes ${start}-${end}/${info.size}`;
-  res.writeHead(range ? 206 : 200, { ...headers, 'content-length': end - start + 1 });
-  if (method === 'HEAD') return void res.end();
-  createReadStream(file, { start, end })
-    .on('error', () => res.destroy())
-    .pipe(res);
+  headers['content-length'] = end - start + 1;
+  const status = range ? 206 : 200;
+  if (method === 'HEAD') return void res.writeHead(status, headers).end();
+  const found = await store.open(key, range ?? undefined).catch(() => null);
+  if (!found) return void notFound();
+  res.writeHead(status, headers);
+  // A viewer who leaves mid-file closes the object's stream too.
+  pipeline(found.body, res, () => {});
 }

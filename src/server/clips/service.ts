@@ -5,7 +5,7 @@
  * (the video is behind a pass until then); once the live is over its replay is free like every
  * replay, and so are clips of it (docs/decisions.md).
  */
-import { rm } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
@@ -15,9 +15,10 @@ import { roomModerators } from '../live/chat.ts';
 import { log } from '../log.ts';
 import { replayTicketLive } from '../recordings/serve.ts';
 import type { Runtime } from '../runtime.ts';
+import type { ObjectStore } from '../storage/store.ts';
 import { audit } from '../staff/audit.ts';
 import { cutClip } from './cut.ts';
-import { clipFileNames, clipsDir } from './files.ts';
+import { clipFileNames, clipKey } from './files.ts';
 import { clipQueue } from './queue.ts';
 import {
   livePlaylist,
@@ -140,22 +141,41 @@ async function planFor(
   return { anchorId: replay.anchorId, replayId: ask.replayId, sessionId: replay.session, plan };
 }
 
-/** Cuts clip `id` by `plan`; marks it ready or failed. */
+/** The private folder clips are cut in before they are stored. */
+function workDir(rt: Runtime): string {
+  return path.join(rt.env.dataDir, 'work', 'clips');
+}
+
+/**
+ * Cuts clip `id` by `plan` in the work folder, stores the MP4 and thumbnail as private objects,
+ * then marks it ready (or failed). The work files go whatever happens.
+ */
 async function runCut(rt: Runtime, id: number, plan: CutPlan): Promise<void> {
-  const dir = clipsDir(rt.env.dataDir);
+  const dir = workDir(rt);
   const names = clipFileNames(id);
+  const video = path.join(dir, names.video);
+  const thumb = path.join(dir, names.thumb);
   try {
-    const made = await cutClip(plan, path.join(dir, names.video), path.join(dir, names.thumb));
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+    const made = await cutClip(plan, video, thumb);
+    const put = (name: string, file: string, contentType: string) =>
+      rt.storage.putFile(clipKey(name), file, { contentType, visibility: 'private', move: true });
+    await put(names.thumb, thumb, 'image/jpeg');
+    await put(names.video, video, 'video/mp4');
     const [row] = await rt.db
       .update(clips)
       .set({ status: CLIP_STATUS.ready, file: names.video, thumb: names.thumb, ...made })
       .where(and(eq(clips.id, id), isNull(clips.removedAt)))
       .returning({ id: clips.id });
     // Removed while it was cut: its files go too.
-    if (!row) await removeFiles(rt.env.dataDir, id);
+    if (!row) await removeFiles(rt.storage, id);
   } catch (error) {
     log('warn', 'clip_failed', { clip: id, error: String(error) });
+    await removeFiles(rt.storage, id).catch(() => {});
     await rt.db.update(clips).set({ status: CLIP_STATUS.failed }).where(eq(clips.id, id));
+  } finally {
+    await rm(video, { force: true });
+    await rm(thumb, { force: true });
   }
 }
 
@@ -242,10 +262,11 @@ export async function addClipView(db: Db, id: number): Promise<number | null> {
   return row?.views ?? null;
 }
 
-async function removeFiles(dataDir: string, id: number): Promise<void> {
+/** Removes clip `id`'s video and thumbnail from `store`. */
+async function removeFiles(store: ObjectStore, id: number): Promise<void> {
   const names = clipFileNames(id);
-  await rm(path.join(clipsDir(dataDir), names.video), { force: true });
-  await rm(path.join(clipsDir(dataDir), names.thumb), { force: true });
+  await store.remove(clipKey(names.video));
+  await store.remove(clipKey(names.thumb));
 }
 
 /** True when `user` may remove clips of room `anchorId`: its anchor and managers, administrators. */
@@ -295,7 +316,7 @@ export async function removeClip(
       },
     );
   });
-  await removeFiles(rt.env.dataDir, id);
+  await removeFiles(rt.storage, id);
   // The anchor's page and the room list it: every process renders them again.
   rt.bus.publish({ kind: 'content' });
 }
