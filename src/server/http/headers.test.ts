@@ -20,6 +20,13 @@ describe('the page policy with a storage bucket', () => {
     expect(directive('default-src')).toBe("default-src 'self'");
   });
 
+  it('names each origin once however often the policy is widened', () => {
+    const origins = ['https://cdn.example.com'];
+    const twice = widenPolicy(widenPolicy(policy, origins), origins);
+    expect(twice).toBe(widenPolicy(policy, origins));
+    expect(twice.match(/https:\/\/cdn\.example\.com/g)).toHaveLength(3);
+  });
+
   it('leaves the policy as it is on the local driver', () => {
     expect(widenPolicy(policy, [])).toBe(policy);
   });

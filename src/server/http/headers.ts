@@ -43,8 +43,11 @@ export function widenPolicy(policy: string, origins: readonly string[]): string 
   return policy
     .split(';')
     .map((part) => {
-      const name = part.trim().split(/\s+/)[0] ?? '';
-      return STORAGE_DIRECTIVES.includes(name) ? `${part.trimEnd()} ${origins.join(' ')}` : part;
+      const words = part.trim().split(/\s+/);
+      if (!STORAGE_DIRECTIVES.includes(words[0] ?? '')) return part;
+      // A policy widened once (set, then handed to writeHead) is not widened again.
+      const missing = origins.filter((o) => !words.includes(o));
+      return missing.length ? `${part.trimEnd()} ${missing.join(' ')}` : part;
     })
     .join(';');
 }
