@@ -1,13 +1,15 @@
 /**
  * Serves replays under /replay-media/: `<stem>/index.m3u8` and its segments, nothing else,
- * from the media store (a bucket's segments by a redirect to a short-lived signed address). Every file is answered only while its replay exists and is not hidden (a unique
- * index lookup), so a copied link, or a segment named by guessing its folder, stops working when
- * the anchor hides or deletes the replay. Files never change once written. A replay made while its
+ * from the media store (a bucket's segments by a redirect to a short-lived signed address).
+ * Every file is answered only while its replay exists and is not hidden (a unique index
+ * lookup), so a copied link, or a segment named by guessing its folder, stops working when the
+ * anchor hides or deletes the replay. Files never change once written. A replay made while its
  * ticket live still runs (an earlier push of that live) is that live's video: answered only with
  * a pass to the live (src/server/media/pass.ts), like the live itself; once the live has ended,
  * it is free like every replay (docs/decisions.md).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { pipeline } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { liveRooms, liveSessions, replays } from '../db/schema.ts';
@@ -109,5 +111,6 @@ export async function serveReplayMedia(
     opened.body.destroy();
     return void res.end();
   }
-  opened.body.on('error', () => res.destroy()).pipe(res);
+  // A viewer who leaves mid-segment closes the object's stream too.
+  pipeline(opened.body, res, () => {});
 }
