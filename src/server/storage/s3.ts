@@ -105,18 +105,24 @@ export function s3Store(settings: S3Settings): ObjectStore {
     async list(prefix) {
       checkPrefix(prefix);
       const keys: string[] = [];
+      // A page holds up to 1,000 keys. S3's v2 listing names the next page by a continuation
+      // token; a service with only the v1 listing (COS's GET Bucket) ignores `list-type` and
+      // pages by marker (its NextMarker, or the last key): both are followed.
       let token = '';
-      // A page holds up to 1,000 keys; a truncated page names where the next one starts.
-      for (let page = 0; page < 10_000; page++) {
+      let after = '';
+      for (let page = 0; page < 100_000; page++) {
         const query = new URLSearchParams({ 'list-type': '2', prefix });
         if (token) query.set('continuation-token', token);
+        else if (after) {
+          query.set('start-after', after);
+          query.set('marker', after);
+        }
         const res = await client.fetch(`${base}/?${query}`);
         if (!res.ok) return fail('list', prefix, res);
-        const xml = await res.text();
-        for (const match of xml.matchAll(/<Key>([^<]*)<\/Key>/g)) keys.push(unescapeXml(match[1]!));
-        token = /<NextContinuationToken>([^<]*)<\/NextContinuationToken>/.exec(xml)?.[1] ?? '';
-        if (!/<IsTruncated>true<\/IsTruncated>/.test(xml) || !token) break;
-        token = unescapeXml(token);
+        const listed = readListing(await res.text(), after);
+        keys.push(...listed.keys);
+        if (!listed.more) break;
+        ({ token, after } = listed);
       }
       return keys;
     },
@@ -130,6 +136,29 @@ export function s3Store(settings: S3Settings): ObjectStore {
       return signed.url;
     },
   };
+}
+
+/** One page of a bucket listing: its keys and where the next page starts, if there is one. */
+export interface ListingPage {
+  keys: string[];
+  more: boolean;
+  /** The v2 listing's continuation token ('' when the service pages by marker). */
+  token: string;
+  /** The key the next page starts after (v1 listing's NextMarker, or this page's last key). */
+  after: string;
+}
+
+/** Reads a ListObjects answer (v2, or v1 as COS's GET Bucket gives it); `after` is this page's start. */
+export function readListing(xml: string, after: string): ListingPage {
+  const keys = [...xml.matchAll(/<Key>([^<]*)<\/Key>/g)].map((m) => unescapeXml(m[1]!));
+  const element = (name: string) =>
+    unescapeXml(new RegExp(`<${name}>([^<]*)</${name}>`).exec(xml)?.[1] ?? '');
+  const truncated = /<IsTruncated>true<\/IsTruncated>/.test(xml) && keys.length > 0;
+  const token = truncated ? element('NextContinuationToken') : '';
+  const next = truncated ? element('NextMarker') || keys.at(-1)! : '';
+  // A page that would start where this one did again ends the listing instead of looping.
+  const more = truncated && (token !== '' || next > after);
+  return { keys, more, token, after: next };
 }
 
 /** Text of an XML element (the five predefined entities). */
