@@ -2,10 +2,10 @@
  * Turns one finished recording into a replay: its length (ffprobe), a thumbnail under the
  * uploads folder, the streams copied into an HLS VOD folder handed to the media store
  * (replay-objects.ts), then one `replays` row keyed by the file's name, and only then the
- * recording is removed. A later push of a live that already has
- * a replay is added to that replay instead (join-parts.ts). Every step can run again after a crash:
- * the folder is rewritten, the row is inserted once (unique key), a file whose row exists is
- * only removed.
+ * recording is removed. A later push of a live that already has a replay is added to that
+ * replay instead (join-parts.ts). Every step can run again after a crash: the work folder and
+ * the stored files are rewritten, the row is inserted once (unique key), a file whose row
+ * exists is only removed.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, rm, stat, unlink } from 'node:fs/promises';

@@ -1,4 +1,7 @@
-/** The local-disk driver: objects are files under one root folder (the data folder). */
+/**
+ * The local-disk driver: objects are files under one root folder (the data folder, or the media
+ * folder for replays).
+ */
 import { createReadStream } from 'node:fs';
 import {
   copyFile,
