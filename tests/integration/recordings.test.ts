@@ -214,6 +214,48 @@ describe.each(drivers.filter((d) => S3_SERVER_AVAILABLE || !d.name.includes('S3'
       expect(res.status).toBe(403);
     });
 
+    it('leaves nothing half-made when the store fails, and makes the replay at the next try', async () => {
+      await t.rt.db.insert(liveSessions).values({
+        anchorId,
+        title: 'Stored on the second try',
+        categoryId: 3,
+        secondCategoryId: 303,
+        startedAt: new Date((startedAt + 8) * 1000),
+        endedAt: new Date((startedAt + 14) * 1000),
+      });
+      const file = `${anchorId}-${startedAt + 10}.flv`;
+      copyFileSync(spare, path.join(dir, file));
+      const thumbnails = async () => (await t.rt.storage.list('uploads/')).sort();
+      const before = await thumbnails();
+      const media = t.rt.mediaStore;
+      const putFile = media.putFile.bind(media);
+      let stored = 0;
+      // The store takes two segments, then is out of reach.
+      media.putFile = (key, from, options) =>
+        ++stored > 2
+          ? Promise.reject(new Error('store out of reach'))
+          : putFile(key, from, options);
+      try {
+        expect(await recordingWorker(t.rt).enqueue(file)).toBeNull();
+      } finally {
+        media.putFile = putFile;
+      }
+      const stem = `${anchorId}-${startedAt + 10}`;
+      expect(await objects(stem)).toEqual([]);
+      expect(await thumbnails()).toEqual(before);
+      expect(readdirSync(path.join(t.rt.env.mediaDir, 'work'))).toEqual([]);
+      expect(await t.rt.db.select().from(replays).where(eq(replays.recording, file))).toHaveLength(
+        0,
+      );
+      expect(existsSync(path.join(dir, file))).toBe(true);
+
+      const again = await recordingWorker(t.rt).enqueue(file);
+      expect(again).toMatchObject({ outcome: 'made' });
+      expect(await playlistOf(stem)).toContain('#EXT-X-ENDLIST');
+      expect((await thumbnails()).length).toBe(before.length + 1);
+      expect(existsSync(path.join(dir, file))).toBe(false);
+    });
+
     it('sweeps finished files and leaves files still being written', async () => {
       // A new live: these recordings are not part of the first one's replay.
       await t.rt.db.insert(liveSessions).values({
@@ -455,7 +497,7 @@ describe.each(drivers.filter((d) => S3_SERVER_AVAILABLE || !d.name.includes('S3'
       expect(await removeExpiredReplays(t.rt, now)).toBe(0);
       t.rt.env.replayRetentionDays = 30;
       // Seeded replays are older than 31 days from now too: they stay.
-      expect(recorded).toBe(2);
+      expect(recorded).toBe(3);
       expect(await removeExpiredReplays(t.rt, now)).toBe(recorded);
       expect(await t.rt.db.select().from(replays).where(eq(replays.recording, old))).toHaveLength(
         0,

@@ -158,9 +158,16 @@ async function make(
     await rm(dir, { recursive: true, force: true });
     return setAside(file, error);
   }
-  // A store that fails here (a bucket out of reach) is retried at the next sweep: the file stays.
-  await removeReplayFiles(folders.media, rec.stem);
-  await publishReplayFiles(folders.media, rec.stem, dir);
+  try {
+    await removeReplayFiles(folders.media, rec.stem);
+    await publishReplayFiles(folders.media, rec.stem, dir);
+  } catch (error) {
+    // A store out of reach: nothing half-made is left, and the recording stays for the next
+    // sweep, which makes the replay again from the start.
+    await removeReplayFiles(folders.media, rec.stem).catch(() => {});
+    await folders.store.remove(cover.slice(1)).catch(() => {});
+    throw error;
+  }
   const durationSec = Math.max(1, Math.round(probed));
   const [row] = await db
     .insert(replays)
