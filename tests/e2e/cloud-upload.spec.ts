@@ -2,7 +2,8 @@
  * The site on a bucket, in the browser: with a bucket and its STS configured, the start-live
  * dialog's vertical cover goes straight to the bucket with the keys from /api/qcloud_sts, the
  * site takes it in, and the converted cover shows from the bucket; a replay recorded into the
- * bucket plays, its segments fetched from the bucket. The bucket is a real S3 server (Ceph's
+ * bucket plays, its segments fetched from the bucket, and a clip of it is stored in and plays from
+ * the bucket. The bucket is a real S3 server (Ceph's
  * RADOS Gateway), so these journeys run in a worker whose server is configured for it.
  */
 import { spawnSync } from 'node:child_process';
@@ -22,6 +23,7 @@ import {
 import { test as base, expect, screenshot, signIn, useLocale } from './fixtures.ts';
 
 const ANCHOR = '13900000018';
+const VIEWER = '13900000001';
 
 const test = base.extend<object, { objectStore: ObjectStoreServer }>({
   objectStore: [
@@ -109,7 +111,7 @@ test('the start-live dialog uploads the vertical cover straight to the bucket', 
   await page.waitForURL(/\/home$/);
 });
 
-test('a replay recorded into the bucket plays, its segments read from the bucket', async ({
+test('a replay recorded into the bucket plays from it, and a clip of it is stored there and plays', async ({
   page,
   baseURL,
   server,
@@ -149,7 +151,7 @@ test('a replay recorded into the bucket plays, its segments read from the bucket
   const fromBucket: string[] = [];
   const refused: string[] = [];
   page.on('response', (r) => {
-    if (r.url().startsWith(bucket) && r.status() === 200) fromBucket.push(r.url());
+    if (r.url().startsWith(bucket) && r.ok()) fromBucket.push(r.url());
   });
   page.on('console', (m) => {
     if (/Content Security Policy|CORS/i.test(m.text())) refused.push(m.text());
@@ -164,5 +166,31 @@ test('a replay recorded into the bucket plays, its segments read from the bucket
     })
     .toBeGreaterThan(1);
   expect(fromBucket.some((u) => /\/seg-\d{5}\.ts\?/.test(u))).toBe(true);
+
+  // A viewer clips it: the clip is cut from the bucket's segments, stored there, and plays.
+  await signIn(page, VIEWER);
+  await page.getByRole('button', { name: 'Clip', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Make a clip' });
+  await dialog.getByLabel('Start').fill('1');
+  // The recording is 8 s long: 5 s from 1 s.
+  await dialog.getByText('5 s', { exact: true }).click();
+  await dialog.getByLabel('Title').fill('From the bucket');
+  await dialog.getByRole('button', { name: 'Cut clip' }).click();
+  const open = dialog.getByRole('link', { name: 'Open clip' });
+  await expect(open).toBeVisible({ timeout: 30_000 });
+  const clipId = Number(/\/clip\/(\d+)$/.exec((await open.getAttribute('href'))!)![1]);
+  expect(await server.rt.storage.head(`clips/${clipId}.mp4`)).toMatchObject({
+    contentType: 'video/mp4',
+  });
+  await open.click();
+  const video = page.locator('[data-clip-video]');
+  await video.evaluate((v: HTMLVideoElement) => {
+    v.muted = true;
+    return v.play();
+  });
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 })
+    .toBeGreaterThan(1);
+  expect(fromBucket.some((u) => u.startsWith(`${bucket}clips/${clipId}.mp4?`))).toBe(true);
   expect(refused).toEqual([]);
 });
