@@ -9,6 +9,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PLAYLIST, REPLAY_MEDIA_PATH, stemOfPlaylistUrl } from '../recordings/files.ts';
+import { replayPrefix } from '../recordings/replay-objects.ts';
 import type { ObjectStore } from '../storage/store.ts';
 
 /** Where a source's files are read from; names are relative paths below its root. */
@@ -164,7 +165,7 @@ export function replayPlaylist(
   streamUrl: string,
 ): SourcePlace | null {
   const stem = stemOfPlaylistUrl(streamUrl);
-  if (stem) return { files: storeFiles(media, `replays/${stem}/`), playlist: PLAYLIST };
+  if (stem) return { files: storeFiles(media, replayPrefix(stem)), playlist: PLAYLIST };
   if (streamUrl.startsWith(REPLAY_MEDIA_PATH)) return null;
   const seeded = /^\/media\/([a-z0-9-]+)\/([a-z0-9-]+\.m3u8)$/.exec(streamUrl);
   if (!seeded) return null;

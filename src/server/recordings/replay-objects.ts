@@ -10,9 +10,14 @@ import path from 'node:path';
 import { removeAll, typeOfKey, type ObjectStore } from '../storage/store.ts';
 import { PLAYLIST } from './files.ts';
 
+/** The folder (key prefix) of the replay made from recording `stem`. */
+export function replayPrefix(stem: string): string {
+  return `replays/${stem}/`;
+}
+
 /** The key of file `name` of the replay made from recording `stem`. */
 export function replayKey(stem: string, name: string): string {
-  return `replays/${stem}/${name}`;
+  return `${replayPrefix(stem)}${name}`;
 }
 
 /** A fresh, private work folder for ffmpeg's output, beside the recordings on this machine. */
@@ -65,5 +70,5 @@ export async function writeReplayPlaylist(
 
 /** Removes every file of replay `stem`. */
 export function removeReplayFiles(store: ObjectStore, stem: string): Promise<void> {
-  return removeAll(store, `replays/${stem}/`);
+  return removeAll(store, replayPrefix(stem));
 }
