@@ -9,7 +9,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { desc, eq } from 'drizzle-orm';
 import { replays, users } from '../../src/server/db/schema.ts';
-import type { Page } from '@playwright/test';
 import type { Ingest } from '../../src/server/media/nginx.ts';
 import {
   expect,
@@ -20,22 +19,11 @@ import {
   test,
   useLocale,
 } from './fixtures.ts';
+import { playClip } from './clip-helpers.ts';
 import { pushToIngest, startJourneyIngest } from './media-ingest.ts';
 
 const ANCHOR = 100003;
 
-/** Plays the clip on its page (muted) until it has advanced past 1 s; its length in seconds. */
-async function playClip(page: Page): Promise<number> {
-  const video = page.locator('[data-clip-video]');
-  await video.evaluate((v: HTMLVideoElement) => {
-    v.muted = true;
-    return v.play();
-  });
-  await expect
-    .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 })
-    .toBeGreaterThan(1);
-  return video.evaluate((v: HTMLVideoElement) => v.duration);
-}
 /** A free room's anchor who pushes a test pattern in the live journey. */
 const LIVE_ANCHOR = '13900000017';
 

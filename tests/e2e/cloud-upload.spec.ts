@@ -20,6 +20,7 @@ import {
   S3_SERVER_AVAILABLE,
   storageEnv,
 } from '../integration/storage-helpers.ts';
+import { playClip } from './clip-helpers.ts';
 import { test as base, expect, screenshot, signIn, useLocale } from './fixtures.ts';
 
 const ANCHOR = '13900000018';
@@ -183,14 +184,7 @@ test('a replay recorded into the bucket plays from it, and a clip of it is store
     contentType: 'video/mp4',
   });
   await open.click();
-  const video = page.locator('[data-clip-video]');
-  await video.evaluate((v: HTMLVideoElement) => {
-    v.muted = true;
-    return v.play();
-  });
-  await expect
-    .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 })
-    .toBeGreaterThan(1);
+  await playClip(page);
   expect(fromBucket.some((u) => u.startsWith(`${bucket}clips/${clipId}.mp4?`))).toBe(true);
   expect(refused).toEqual([]);
 });
