@@ -5,6 +5,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { parseResponseKey } from '../lib/api/sealed.ts';
 import { readWebRtcSettings } from './env-webrtc.ts';
+import { parseIngests, readIngestName, type IngestMachine } from './media/ingests.ts';
 import { readStorageSettings, type StorageSettings } from './storage/settings.ts';
 
 /**
@@ -86,6 +87,10 @@ export interface Env {
   webRtcPushUrl: string;
   /** Loopback port of the WebRTC ingest's API, which the site passes /whip and /whep to. */
   webRtcPort: number;
+  /** This process runs beside the ingest machine so named (INGEST_NAME); null elsewhere. */
+  ingestName: string | null;
+  /** The ingest machines of a site on several machines (INGESTS, media/ingests.ts); [] on one. */
+  ingests: IngestMachine[];
   /** Days recorded replays are kept before the daily sweep removes them (REPLAY_RETENTION_DAYS, default 30; 0 keeps them). */
   replayRetentionDays: number;
   /** TCP connections one address may hold open, pages, API and hub together (MAX_SOCKETS_PER_IP). */
@@ -242,6 +247,15 @@ function origin(value: string): string {
   return url.origin;
 }
 
+/** INGEST_NAME and INGESTS, checked against each other. */
+function ingestSettings(source: NodeJS.ProcessEnv): Pick<Env, 'ingestName' | 'ingests'> {
+  const ingestName = readIngestName(source.INGEST_NAME);
+  const ingests = parseIngests(source.INGESTS);
+  if (ingestName && ingests.length > 0 && !ingests.some((m) => m.name === ingestName))
+    throw new Error(`INGEST_NAME ${ingestName} is not one of INGESTS`);
+  return { ingestName, ingests };
+}
+
 /** Builds the Env from `source` (process.env by default). */
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const nodeEnv = source.NODE_ENV ?? 'development';
@@ -308,6 +322,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
       `rtmp://${rtmpHost === '0.0.0.0' ? '127.0.0.1' : rtmpHost}:${rtmpPort}/live`,
     webRtcPushUrl: source.WEBRTC_PUSH_URL ?? '',
     webRtcPort: readWebRtcSettings(source).port,
+    ...ingestSettings(source),
     replayRetentionDays: whole(source, 'REPLAY_RETENTION_DAYS', 30, 0),
     maxSocketsPerIp: whole(source, 'MAX_SOCKETS_PER_IP', 1024, 1),
     firstRequestMs: whole(source, 'FIRST_REQUEST_SECONDS', 10, 1) * 1000,

@@ -23,6 +23,8 @@ const LAYERS: [layer: number, prefixes: string[]][] = [
     [
       'env.ts',
       'env-webrtc.ts',
+      // The ingest machines' registry is read with the environment.
+      'media/ingests.ts',
       'log.ts',
       'metrics.ts',
       'version.ts',
