@@ -3,18 +3,25 @@
  * several machines would run it. Starts a throwaway PostgreSQL and Redis (unless DATABASE_URL
  * and REDIS_URL name running ones), migrates and seeds the database once, starts
  * CLUSTER_PROCESSES app processes (default 2) on loopback ports and Debian's nginx in front of
- * them on PORT (default 4321). An app process that dies is started again; Ctrl-C stops
+ * them on PORT (default 4321). With CLUSTER_INGESTS=<n> (default 0) it also runs n ingest
+ * machines i1, i2, ... (scripts/cluster/ingests.ts), each a media process and an app process
+ * beside it with its own data folder and ports, and the balancer passes `/ingest/<name>/` to
+ * that app. Every process shares one SECRET, the database, Redis and the bucket settings
+ * (STORAGE_S3_*) given in the environment. A process that dies is started again; Ctrl-C stops
  * everything and removes what was throwaway.
  *
- * Prints one JSON line `{"event":"cluster_ready", url, apps: [{port, pid}], ...}` once the
- * balancer answers, and `app_exited` / `app_restarted` lines as processes come and go.
+ * Prints one JSON line `{"event":"cluster_ready", url, apps: [{port, pid}], ingests: [{name,
+ * port, rtmp_port, pid, data_dir}], ...}` once the balancer answers, and `app_exited` /
+ * `app_restarted` (an ingest's with its `ingest` name) and `media_exited` /
+ * `media_restarted` lines as processes come and go.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildIsStale } from './build-state.ts';
 import { BALANCER_ADDRESS, startBalancer } from './cluster/balancer.ts';
+import { ingestEnv, ingestsSetting, planIngests, type ClusterIngest } from './cluster/ingests.ts';
 import {
   freePort,
   startPostgres,
@@ -23,13 +30,7 @@ import {
   waitForPort,
   type Service,
 } from './cluster/services.ts';
-
-/** Restarts of one app within a minute before the cluster gives up on it. */
-const MAX_RESTARTS_PER_MINUTE = 5;
-
-function say(event: string, fields: Record<string, unknown> = {}): void {
-  process.stdout.write(`${JSON.stringify({ time: new Date().toISOString(), event, ...fields })}\n`);
-}
+import { say, supervise, type Supervised } from './cluster/supervise.ts';
 
 function whole(name: string, fallback: number, min: number, max: number): number {
   const raw = process.env[name];
@@ -43,6 +44,7 @@ function whole(name: string, fallback: number, min: number, max: number): number
 }
 
 const processes = whole('CLUSTER_PROCESSES', 2, 1, 32);
+const ingestCount = whole('CLUSTER_INGESTS', 0, 0, 8);
 const port = whole('PORT', 4321, 1, 65535);
 const host = process.env.HOST || '0.0.0.0';
 
@@ -54,7 +56,8 @@ if (buildIsStale()) {
 
 const runDir = mkdtempSync(path.join(tmpdir(), 'arena-cluster-'));
 const started: Service[] = [];
-const apps: { port: number; child: ChildProcess; restarts: number[] }[] = [];
+const apps: (Supervised & { port: number })[] = [];
+const ingests: (ClusterIngest & { app: Supervised; media: Supervised })[] = [];
 let stopping = false;
 let balancerStop: (() => Promise<void>) | undefined;
 
@@ -63,7 +66,11 @@ async function stopAll(code: number): Promise<never> {
     stopping = true;
     say('cluster_stopping');
     await balancerStop?.();
-    await Promise.all(apps.map((app) => stopChild(app.child, 'SIGTERM')));
+    await Promise.all(
+      [...apps, ...ingests.flatMap((i) => [i.app, i.media])].map((p) =>
+        stopChild(p.child, 'SIGTERM'),
+      ),
+    );
     for (const service of started.reverse()) await service.stop().catch(() => undefined);
     rmSync(runDir, { recursive: true, force: true });
     say('cluster_stopped');
@@ -86,8 +93,10 @@ try {
     started.push(redis);
     redisUrl = redis.url;
   }
+  const planned = await planIngests(ingestCount, runDir);
   const env: NodeJS.ProcessEnv = {
     ...process.env,
+    ...(planned.length > 0 ? { INGESTS: ingestsSetting(planned) } : {}),
     DATABASE_URL: databaseUrl,
     REDIS_URL: redisUrl,
     DATA_DIR: process.env.DATA_DIR || path.join(runDir, 'data'),
@@ -102,43 +111,41 @@ try {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   if (prepared.status !== 0) throw new Error('preparing the database failed');
+  // Ingest machines have data folders of their own: the secret prepare.ts kept in the shared
+  // one is handed to every process, so they all sign and check alike.
+  if (!env.SECRET) env.SECRET = readFileSync(path.join(env.DATA_DIR!, 'secret'), 'utf8').trim();
 
-  const startApp = (appPort: number): ChildProcess => {
-    const child = spawn(process.execPath, ['src/server/main.ts'], {
-      env: { ...env, PORT: String(appPort) },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    });
-    child.once('exit', (exitCode, signal) => {
-      if (stopping) return;
-      const app = apps.find((a) => a.child === child);
-      if (!app) return;
-      say('app_exited', { port: appPort, pid: child.pid, code: exitCode, signal });
-      const now = Date.now();
-      app.restarts = app.restarts.filter((t) => t > now - 60_000);
-      if (app.restarts.length >= MAX_RESTARTS_PER_MINUTE) {
-        say('app_given_up', { port: appPort });
-        return;
-      }
-      app.restarts.push(now);
-      setTimeout(() => {
-        if (stopping) return;
-        app.child = startApp(appPort);
-        say('app_restarted', { port: appPort, pid: app.child.pid });
-      }, 1000);
-    });
-    return child;
-  };
+  const node = (script: string, childEnv: NodeJS.ProcessEnv) => () =>
+    spawn(process.execPath, [script], { env: childEnv, stdio: ['ignore', 'inherit', 'inherit'] });
+  const isStopping = () => stopping;
   for (let i = 0; i < processes; i++) {
     const appPort = await freePort();
-    apps.push({ port: appPort, child: startApp(appPort), restarts: [] });
+    const appEnv = { ...env, PORT: String(appPort) };
+    const app = supervise('app', { port: appPort }, node('src/server/main.ts', appEnv), isStopping);
+    apps.push(Object.assign(app, { port: appPort }));
+  }
+  for (const ingest of planned) {
+    const fields = { ingest: ingest.name, port: ingest.port };
+    const machineEnv = ingestEnv(env, ingest);
+    ingests.push({
+      ...ingest,
+      media: supervise('media', fields, node('scripts/media.ts', machineEnv), isStopping),
+      app: supervise('app', fields, node('src/server/main.ts', machineEnv), isStopping),
+    });
   }
   for (const app of apps) await waitForPort(app.port, `app on ${app.port}`, 120_000);
+  for (const ingest of ingests) {
+    await waitForPort(ingest.port, `ingest ${ingest.name}'s app`, 120_000);
+    await waitForPort(ingest.rtmpPort, `ingest ${ingest.name}'s RTMP`, 30_000);
+  }
 
   const balancer = startBalancer({
     dir: path.join(runDir, 'nginx'),
     host,
     port,
     apps: apps.map((a) => a.port),
+    ingests: ingests.map((i) => ({ name: i.name, app: i.port })),
+    bind: BALANCER_ADDRESS,
     perAddress: whole('MAX_SOCKETS_PER_IP', 256, 1, 1_000_000),
     bodyMb: 12,
   });
@@ -153,6 +160,13 @@ try {
   say('cluster_ready', {
     url: `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`,
     apps: apps.map((a) => ({ port: a.port, pid: a.child.pid })),
+    ingests: ingests.map((i) => ({
+      name: i.name,
+      port: i.port,
+      rtmp_port: i.rtmpPort,
+      pid: i.app.child.pid,
+      data_dir: i.dataDir,
+    })),
     // A throwaway database has no password: its URL is printed for scripts and tests.
     ...(process.env.DATABASE_URL ? { database: 'given' } : { database_url: databaseUrl }),
     redis: process.env.REDIS_URL ? 'given' : 'throwaway',
