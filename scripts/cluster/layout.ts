@@ -200,6 +200,11 @@ export function layoutFiles(layout: Layout): Map<string, string> {
         ['RTMP_HOST', '0.0.0.0'],
         ['RTMP_PORT', String(rtmpPort(ingest.rtmp))],
         ['RTMP_PUBLIC_URL', ingest.rtmp],
+        [
+          'WEBRTC_ICE_ADDRESSES',
+          '',
+          "the machine's public IPv4 address for WebRTC peers (empty: every interface)",
+        ],
         ...shared(layout, ingestsValue),
       ]),
     );
