@@ -23,11 +23,16 @@ export const GIVER_MOBILE = '13900000001';
 export interface Ready {
   url: string;
   apps: { port: number; pid: number }[];
+  /** The ingest machines (CLUSTER_INGESTS). */
+  ingests: { name: string; port: number; rtmp_port: number; pid: number; data_dir: string }[];
   database_url: string;
 }
 
-/** Starts `npm run cluster` and resolves with its ready line. */
-export function startCluster(port: number): Promise<{ child: ChildProcess; info: Ready }> {
+/** Starts `npm run cluster` (with `env` over the suite's own) and resolves with its ready line. */
+export function startCluster(
+  port: number,
+  env: Record<string, string> = {},
+): Promise<{ child: ChildProcess; info: Ready }> {
   const child = spawn(process.execPath, ['scripts/cluster.ts'], {
     env: {
       ...process.env,
@@ -39,6 +44,7 @@ export function startCluster(port: number): Promise<{ child: ChildProcess; info:
       DATABASE_URL: '',
       REDIS_URL: '',
       DATA_DIR: '',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -1,0 +1,208 @@
+/**
+ * A live through three "machines" (`npm run cluster` with CLUSTER_INGESTS=1 and a bucket): two
+ * app processes and one ingest machine (its media process and its app process, data folder and
+ * ports of its own) behind nginx, on a throwaway PostgreSQL, Redis and S3 server. An anchor who
+ * logs in through the balancer is given the ingest machine's RTMP address and pushes to it; every
+ * app process answers that the room plays from `/ingest/i1/hls/<id>.m3u8`, and the playlist and
+ * its segments play through the balancer at that address. When the push ends, the recording
+ * becomes a replay whose files are in the bucket and on no machine's disk, and it plays through
+ * the balancer. Needs nginx with the RTMP module, ffmpeg, redis-server, PostgreSQL and Ceph.
+ */
+import type { ChildProcess } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { AwsClient } from 'aws4fetch';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startObjectStore, type ObjectStoreServer } from '../../scripts/object-store.ts';
+import { pushPattern } from '../media-pattern.ts';
+import { api, getApi, ready, type Ready, startCluster } from './cluster-helpers.ts';
+import { freePort } from './redis-helpers.ts';
+import { S3_SERVER_AVAILABLE, storageEnv } from './storage-helpers.ts';
+import { until } from './wait.ts';
+
+const ANCHOR_MOBILE = '13900000018';
+const TITLE = 'Three machine workout';
+const PUSH_SECONDS = 6;
+
+/** Every file under `dir`, as paths. */
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name));
+}
+
+/** The first segment a playlist names, as a URL beside the playlist's. */
+function firstSegment(playlistUrl: string, text: string): string {
+  const line = text.split('\n').find((l) => l.trim() && !l.startsWith('#'));
+  expect(line, text).toBeDefined();
+  return new URL(line!.trim(), playlistUrl).toString();
+}
+
+/** Fetches `url` and expects a non-empty answer of `type`; returns its body. */
+async function play(url: string, type: RegExp): Promise<Buffer> {
+  const res = await fetch(url);
+  expect(res.status, url).toBe(200);
+  expect(res.headers.get('content-type') ?? '', url).toMatch(type);
+  const body = Buffer.from(await res.arrayBuffer());
+  expect(body.byteLength, url).toBeGreaterThan(0);
+  return body;
+}
+
+describe.runIf(ready && S3_SERVER_AVAILABLE)(
+  'a live through an ingest machine of the cluster',
+  () => {
+    let bucket: ObjectStoreServer;
+    let cluster: ChildProcess | undefined;
+    let info: Ready;
+
+    beforeAll(async () => {
+      bucket = await startObjectStore();
+      ({ child: cluster, info } = await startCluster(await freePort(), {
+        CLUSTER_INGESTS: '1',
+        ...storageEnv(bucket),
+      }));
+    }, 180_000);
+    afterAll(async () => {
+      if (cluster && cluster.exitCode === null) {
+        const exit = new Promise((resolve) => cluster!.once('exit', resolve));
+        cluster.kill('SIGTERM');
+        await exit;
+      }
+      await bucket?.stop();
+    }, 60_000);
+
+    /** Keys under `prefix` in the bucket. */
+    const keys = async (prefix: string): Promise<string[]> => {
+      const client = new AwsClient({
+        accessKeyId: bucket.accessKeyId,
+        secretAccessKey: bucket.secretAccessKey,
+        service: 's3',
+        region: bucket.region,
+      });
+      const res = await client.fetch(
+        `${bucket.endpoint}/${bucket.bucket}?list-type=2&prefix=${encodeURIComponent(prefix)}`,
+      );
+      const text = await res.text();
+      return [...text.matchAll(/<Key>([^<]+)<\/Key>/g)].map((m) => m[1]!);
+    };
+
+    it('pins the live to the ingest, plays it and its replay through the balancer', async () => {
+      const ingest = info.ingests[0]!;
+      expect(info.ingests.map((i) => i.name)).toEqual(['i1']);
+      const appOrigins = [...info.apps.map((a) => a.port), ingest.port].map(
+        (port) => `http://127.0.0.1:${port}`,
+      );
+
+      // The anchor logs in and goes live through the balancer.
+      const login = await api<{ token: string; id: number }>(info.url, '/api/user/login', {
+        account: ANCHOR_MOBILE,
+        pwd: 'demo1234',
+        login_type: 1,
+        platform: 0,
+        source_id: 10001,
+        website: 'test',
+      });
+      expect(login.status).toBe(0);
+      const { token, id: anchorId } = login.data;
+      const stream = await api<{ push_url: string; stream: string }>(
+        info.url,
+        '/webapi/live/getStreamInfo',
+        {},
+        token,
+      );
+      expect(stream.status).toBe(0);
+      expect(stream.data.push_url).toBe(`rtmp://127.0.0.1:${ingest.rtmp_port}/live`);
+      const started = await api(
+        info.url,
+        '/webapi/live/startLive',
+        {
+          title: TITLE,
+          category: 3,
+          cateid: 303,
+          match_id: 0,
+          thumb: '',
+          thumb_y: '/demo/covers-v/dota2-1.svg',
+          ticket: 0,
+          enable_webrtc: 0,
+        },
+        token,
+      );
+      expect(started.status).toBe(0);
+
+      const pushing = pushPattern(`${stream.data.push_url}/${stream.data.stream}`, {
+        seconds: PUSH_SECONDS,
+        preset: 'veryfast',
+        gop: 25,
+        strictGop: true,
+      });
+
+      // Every app process, asked directly, says the room plays from the ingest machine.
+      const live = `/ingest/i1/hls/${anchorId}.m3u8`;
+      for (const origin of appOrigins) {
+        const room = await until(
+          `the room is live on ${origin}`,
+          async () => {
+            const res = await api<{ live: number; stream_url: string }>(
+              origin,
+              '/api/live/ticket_room',
+              { anchor_id: anchorId },
+            );
+            return res.data.live === 1 && res.data;
+          },
+          10_000,
+        );
+        expect(room.stream_url, origin).toBe(live);
+      }
+      // Its playlist and a segment play through the balancer at that address.
+      const playlistUrl = `${info.url}${live}`;
+      const playlist = await until(
+        'the live playlist names a segment',
+        async () => {
+          const res = await fetch(playlistUrl);
+          const text = res.ok ? await res.text() : '';
+          return /\.ts\b/.test(text) && text;
+        },
+        10_000,
+      );
+      expect(playlist).toContain('#EXTM3U');
+      await play(firstSegment(playlistUrl, playlist), /video\/mp2t/);
+      expect(await pushing).toBe(0);
+
+      // The recording becomes a replay in the bucket, on no machine's disk, playing through nginx.
+      interface Listed {
+        list: { id: number; title: string }[];
+      }
+      const replay = await until(
+        'the replay',
+        async () => {
+          const listed = await getApi<Listed>(
+            info.url,
+            `/api/live/replays?anchor_id=${anchorId}&size=50`,
+          );
+          return listed.data.list.find((r) => r.title === TITLE);
+        },
+        45_000,
+      );
+      const stored = await keys(`replays/${anchorId}-`);
+      const stems = new Set(stored.map((key) => key.split('/')[1]!));
+      expect(stems.size, stored.join(', ')).toBe(1);
+      const [stem] = [...stems];
+      expect(stored).toContain(`replays/${stem}/index.m3u8`);
+      expect(stored.filter((key) => key.endsWith('.ts')).length).toBeGreaterThan(0);
+      // The run folder holds every machine's data folder: none keeps a file of the replay.
+      const onDisk = filesUnder(path.dirname(ingest.data_dir)).filter((file) =>
+        file.includes(stem!),
+      );
+      expect(onDisk).toEqual([]);
+
+      const one = await getApi<{ stream_url: string }>(
+        info.url,
+        `/api/live/replay?replay_id=${replay.id}`,
+      );
+      const replayUrl = `${info.url}${one.data.stream_url}`;
+      const replayPlaylist = (await play(replayUrl, /mpegurl/i)).toString('utf8');
+      expect(replayPlaylist).toContain('#EXT-X-ENDLIST');
+      await play(firstSegment(replayUrl, replayPlaylist), /video\/mp2t/);
+    }, 120_000);
+  },
+);
