@@ -132,6 +132,8 @@ describe.runIf(ready)('a live on another ingest machine', () => {
   let ingest: Machine | undefined;
   let app: Machine | undefined;
   let anchorId: number;
+  /** An anchor whose live is pinned to another ingest machine, b. */
+  let elsewhere: number;
   let anchorToken: string;
   let viewerToken: string;
   const secret = randomBytes(32).toString('hex');
@@ -173,10 +175,17 @@ describe.runIf(ready)('a live on another ingest machine', () => {
       // The anchor's stream arrived at ingest a: its publish hook pinned the room there.
       await sql`update live_rooms set is_live = true, session_open = true, ticket = 0,
         stream_url = ${`/ingest/a/hls/${anchorId}.m3u8`} where anchor_id = ${anchorId}`;
+      const [other] = await sql`select anchor_id from live_rooms where anchor_id <> ${anchorId}
+        order by anchor_id limit 1`;
+      elsewhere = other!.anchor_id as number;
+      await sql`update live_rooms set is_live = true, session_open = true, ticket = 0,
+        stream_url = ${`/ingest/b/hls/${elsewhere}.m3u8`} where anchor_id = ${elsewhere}`;
     } finally {
       await sql.end();
     }
     liveHls(path.join(ingest.mediaDir, 'hls'), anchorId, 3);
+    // Files of the other live on a's disk too: a's grabber still leaves a live pinned to b alone.
+    liveHls(path.join(ingest.mediaDir, 'hls'), elsewhere, 1);
     anchorToken = await login(app.url, ANCHOR_MOBILE);
     viewerToken = await login(app.url, VIEWER_MOBILE);
   }, 300_000);
@@ -322,8 +331,11 @@ describe.runIf(ready)('a live on another ingest machine', () => {
     const frame = await fetch(`${ingest!.url}${cover.slice('/ingest/a'.length)}`);
     expect(frame.status).toBe(200);
     expect(frame.headers.get('content-type')).toBe('image/jpeg');
-    // The app machine took no frame itself.
+    // The app machine took no frame itself, and a took none of the live pinned to b.
     expect(filesBelow(path.join(app!.mediaDir, 'frames'))).toEqual([]);
+    const taken = filesBelow(path.join(ingest!.mediaDir, 'frames'));
+    expect(taken.some((f) => f.startsWith(`${anchorId}-`))).toBe(true);
+    expect(taken.filter((f) => f.startsWith(`${elsewhere}-`))).toEqual([]);
   });
 
   it("cuts the encoder off at the live's ingest machine when the anchor ends the live on the app", async () => {

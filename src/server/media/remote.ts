@@ -50,14 +50,6 @@ export function isLocalLive(env: IngestPlace, streamUrl: string): boolean {
   return path.startsWith('/hls/');
 }
 
-/** The anchor a live stream path names (`/hls/7.m3u8`, `/hls/7/master.m3u8`), or null. */
-export function anchorOfStreamPath(streamUrl: string): number | null {
-  const match = /^\/hls\/(\d{1,10})(?:\.m3u8|\/master\.m3u8)$/.exec(
-    splitIngestPath(streamUrl).path,
-  );
-  return match ? Number(match[1]) : null;
-}
-
 /** Why an internal call failed, in words safe for the log. */
 function reasonOf(error: unknown): string {
   if (error instanceof DOMException && error.name === 'TimeoutError') return 'timeout';
