@@ -16,6 +16,7 @@ import { createServer, type NodeHandler } from './server.ts';
 import { log } from './log.ts';
 import { dropPublisher } from './media/control.ts';
 import { startFrameGrabber } from './media/frame-grabber.ts';
+import { startLadderSync } from './media/ladder/sync.ts';
 import { createHub } from './realtime/hub.ts';
 import { startRecordingSweeps } from './recordings/worker.ts';
 import { startFeedPull } from './sports/feed/pull.ts';
@@ -117,6 +118,11 @@ export async function startServer(
   // Live thumbnails: a frame of each live on our ingest every 30 s (frame-grabber.ts).
   const frames = startFrameGrabber({ db: rt.db, mediaDir: env.mediaDir });
 
+  // Beside an ingest machine: its lives' stream URLs follow their quality ladders (ladder/sync.ts).
+  const ladderSync = env.ingestName
+    ? startLadderSync({ db: rt.db, mediaDir: env.mediaDir, ingestName: env.ingestName })
+    : undefined;
+
   // Recordings the ingest finished while this server was away become replays now.
   const stopRecordings = startRecordingSweeps(rt);
 
@@ -144,6 +150,7 @@ export async function startServer(
       clearInterval(liveSweep);
       clearInterval(modeSweep);
       await frames.stop();
+      await ladderSync?.stop();
       stopRecordings();
       await demo?.stop();
       await feed.stop();
