@@ -153,6 +153,19 @@ describe.each(DB_KINDS)('a live pinned to its ingest (%s)', (kind) => {
     expect(await publish(onA, key!)).toBe(200);
     expect(await streamUrl()).toBe(`/ingest/a/hls/${anchor}.m3u8`);
     expect(await roomStream()).toBe(`/ingest/a/hls/${anchor}.m3u8`);
+    // A ticket live's stream keeps its ingest and carries the pass (here the anchor's own).
+    await t.rt.db.update(liveRooms).set({ ticket: 2 }).where(eq(liveRooms.anchorId, anchor));
+    const paid = await callApi<{ stream_url: string }>(
+      site,
+      'POST',
+      '/api/live/ticket_room',
+      { anchor_id: anchor },
+      headers,
+    );
+    expect(paid.data.stream_url).toMatch(
+      new RegExp(`^/ingest/a/hls/${anchor}\\.m3u8\\?pass=${anchor}\\.\\d+\\.${anchor}\\.`),
+    );
+    await t.rt.db.update(liveRooms).set({ ticket: 0 }).where(eq(liveRooms.anchorId, anchor));
   });
 
   it("follows the live's ladder on ingest a: master while it runs, the source when it is gone", async () => {
