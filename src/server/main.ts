@@ -17,6 +17,7 @@ import { log } from './log.ts';
 import { dropLivePublisher } from './media/control.ts';
 import { grabsFrames, startFrameGrabber } from './media/frame-grabber.ts';
 import { followFrames } from './media/frames.ts';
+import { startLadderSync } from './media/ladder/sync.ts';
 import { createHub } from './realtime/hub.ts';
 import { startRecordingSweeps } from './recordings/worker.ts';
 import { startFeedPull } from './sports/feed/pull.ts';
@@ -128,6 +129,11 @@ export async function startServer(
       })
     : { stop: async () => {} };
 
+  // Beside an ingest machine: its lives' stream URLs follow their quality ladders (ladder/sync.ts).
+  const ladderSync = env.ingestName
+    ? startLadderSync({ db: rt.db, mediaDir: env.mediaDir, ingestName: env.ingestName })
+    : undefined;
+
   // Recordings the ingest finished while this server was away become replays now. On an app
   // machine of several the recordings folder stays empty: the sweep finds nothing there, and
   // the daily retention sweep removes expired replays from the database and the bucket wherever
@@ -159,6 +165,7 @@ export async function startServer(
       clearInterval(modeSweep);
       stopFrameFeed();
       await frames.stop();
+      await ladderSync?.stop();
       stopRecordings();
       await demo?.stop();
       await feed.stop();

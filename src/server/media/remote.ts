@@ -16,6 +16,7 @@ import {
   type IngestMachine,
 } from './ingests.ts';
 import { log } from '../log.ts';
+import { parseIngestUrl } from './stream.ts';
 
 /** Where an ingest machine's app process answers the internal calls (internal-routes.ts). */
 export const INTERNAL_MEDIA_PATH = '/api/media/internal';
@@ -45,9 +46,8 @@ export function remoteIngest(env: IngestPlace, streamUrl: string): IngestMachine
  * (no prefix, or our own ingest's) and is a stream of an ingest (not a seeded or demo URL).
  */
 export function isLocalLive(env: IngestPlace, streamUrl: string): boolean {
-  const { ingest, path } = splitIngestPath(streamUrl);
-  if (ingest !== null && ingest !== env.ingestName) return false;
-  return path.startsWith('/hls/');
+  const stream = parseIngestUrl(streamUrl);
+  return stream !== null && (stream.ingest === null || stream.ingest === env.ingestName);
 }
 
 /** Why an internal call failed, in words safe for the log. */

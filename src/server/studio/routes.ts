@@ -76,12 +76,12 @@ export const studioLiveRoutes = new Hono<ApiEnv>()
     return ok(c, await rotateStreamKey(db, env, user.id));
   })
   .on(...routeOf(STUDIO_LIVE_MOUNT, studioApi.startLive), requireUser, async (c) => {
-    const { db } = c.get('rt');
+    const { db, env } = c.get('rt');
     const user = c.get('user')!;
     const form = await input(c, startLiveSchema);
     await limit(c, user.id);
     const { ticket_switch } = pickCommonConfig(await readSettings(db));
-    await startLive(db, user.id, form, ticket_switch);
+    await startLive(db, user.id, form, ticket_switch, new Date(), env.ingests);
     return ok(c, { room_id: user.id, msg: c.get('t')('studio.started') });
   })
   .on(...routeOf(STUDIO_LIVE_MOUNT, studioApi.sessionState), requireUser, async (c) => {
