@@ -58,6 +58,7 @@ import { giftRoutes, GIFT_MOUNT } from './gifts/routes.ts';
 import { maintenanceRoutes, MAINTENANCE_MOUNT } from './maintenance/routes.ts';
 import { mallRoutes, MALL_MOUNT } from './mall/routes.ts';
 import { mediaHookRoutes, MEDIA_HOOK_MOUNT } from './ingest/hooks.ts';
+import { internalMediaRoutes, INTERNAL_MEDIA_MOUNT } from './ingest/internal-routes.ts';
 import { rankingRoutes, RANKING_MOUNT } from './rankings/routes.ts';
 import { replayRoutes, REPLAY_MOUNT } from './replays/routes.ts';
 import { replayChatRoutes, REPLAY_CHAT_MOUNT } from './replays/chat-routes.ts';
@@ -146,6 +147,8 @@ export function createApi(rt: Runtime): Hono<ApiEnv> {
   app.route(CENTRE_MOUNT, centreRoutes);
   app.route(HEALTH_MOUNT, healthRoutes);
   app.route(MEDIA_HOOK_MOUNT, mediaHookRoutes);
+  // What other machines' app processes ask of this machine's ingest (media/remote.ts).
+  app.route(INTERNAL_MEDIA_MOUNT, internalMediaRoutes);
   app.route(UPLOAD_MOUNT, uploadRoutes);
   app.route(RECHARGE_MOUNT, rechargeRoutes());
   app.route(PAY_NOTIFY_MOUNT, payNotifyRoutes);

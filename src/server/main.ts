@@ -14,8 +14,10 @@ import { limitSockets } from './http/connection-limits.ts';
 import { startProbe } from './db/metrics.ts';
 import { createServer, type NodeHandler } from './server.ts';
 import { log } from './log.ts';
-import { dropPublisher } from './media/control.ts';
-import { startFrameGrabber } from './media/frame-grabber.ts';
+import { dropLivePublisher } from './media/control.ts';
+import { grabsFrames, startFrameGrabber } from './media/frame-grabber.ts';
+import { followFrames } from './media/frames.ts';
+import { startLadderSync } from './media/ladder/sync.ts';
 import { createHub } from './realtime/hub.ts';
 import { startRecordingSweeps } from './recordings/worker.ts';
 import { startFeedPull } from './sports/feed/pull.ts';
@@ -107,17 +109,35 @@ export async function startServer(
         for (const anchorId of ended) {
           log('info', 'live_ended_after_logout', { anchorId });
           await announceRoomStatus(rt.db, rt.bus, anchorId);
-          await dropPublisher(rt.env.rtmpControlPort, anchorId);
+          await dropLivePublisher(rt, anchorId);
         }
       })
       .catch((error: unknown) => log('warn', 'live_sweep_failed', { error: String(error) }));
   }, LIVE_SWEEP_MS);
   liveSweep.unref();
 
-  // Live thumbnails: a frame of each live on our ingest every 30 s (frame-grabber.ts).
-  const frames = startFrameGrabber({ db: rt.db, mediaDir: env.mediaDir });
+  // Live thumbnails: a frame of each live on our ingest every 30 s (frame-grabber.ts), taken
+  // beside an ingest; an app machine of several only hears of them on the bus.
+  const stopFrameFeed = followFrames(rt.bus);
+  const frames = grabsFrames(env)
+    ? startFrameGrabber({
+        db: rt.db,
+        mediaDir: env.mediaDir,
+        ingestName: env.ingestName,
+        ingests: env.ingests,
+        bus: rt.bus,
+      })
+    : { stop: async () => {} };
 
-  // Recordings the ingest finished while this server was away become replays now.
+  // Beside an ingest machine: its lives' stream URLs follow their quality ladders (ladder/sync.ts).
+  const ladderSync = env.ingestName
+    ? startLadderSync({ db: rt.db, mediaDir: env.mediaDir, ingestName: env.ingestName })
+    : undefined;
+
+  // Recordings the ingest finished while this server was away become replays now. On an app
+  // machine of several the recordings folder stays empty: the sweep finds nothing there, and
+  // the daily retention sweep removes expired replays from the database and the bucket wherever
+  // it runs.
   const stopRecordings = startRecordingSweeps(rt);
 
   // The demo's featured match moves on by itself (one process of a cluster plays it).
@@ -143,7 +163,9 @@ export async function startServer(
       log('info', 'shutting_down', {});
       clearInterval(liveSweep);
       clearInterval(modeSweep);
+      stopFrameFeed();
       await frames.stop();
+      await ladderSync?.stop();
       stopRecordings();
       await demo?.stop();
       await feed.stop();

@@ -1,12 +1,18 @@
 /**
  * The live room page on the server: a free room carries its stream for the player; a
  * ticket-paid room never does (the ticket dialog gets it from the API after entry). A room
- * broadcasting a match shows its score strip.
+ * broadcasting a match shows its score strip. On a site with several ingest machines the player
+ * gets the stream and WHEP endpoint of the ingest the live is pinned to.
  */
 import { eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import Room from '../../src/pages/liveMatchesTwo/[id].astro';
+import { createApi } from '../../src/server/app.ts';
 import { liveRooms, matches } from '../../src/server/db/schema.ts';
+import { mediaHookToken } from '../../src/server/ingest/hooks.ts';
+import { parseIngests } from '../../src/server/media/ingests.ts';
+import { createSession } from '../../src/server/sessions.ts';
+import { callApi, LIVE_FORM, userIdByMobile } from '../integration/helpers.ts';
 import { pageRenderer, type PageRenderer } from './render.ts';
 
 let p: PageRenderer;
@@ -114,4 +120,48 @@ it('preloads no stream and no player code for a locked room', async () => {
   expect(head).not.toContain('rel="preload"');
   // The boot script still runs: it lets the room's islands go at once.
   expect(head).toContain('room-boot');
+});
+
+it('plays a live pinned to ingest a from that ingest, over HLS and WHEP', async () => {
+  const { rt } = p.t;
+  const saved = { ingestName: rt.env.ingestName, ingests: rt.env.ingests };
+  // The process beside ingest a, on a site with ingests a and b.
+  rt.env.ingestName = 'a';
+  rt.env.ingests = parseIngests(
+    'a http://10.0.0.5:4321 rtmp://a.example.test/live, b http://10.0.0.6:4321 rtmp://b.example.test/live',
+  );
+  try {
+    const app = createApi(rt);
+    const anchor = await userIdByMobile(rt.db, '13900000012');
+    const headers = { authorization: `Bearer ${await createSession(rt.db, anchor, 'test')}` };
+    const info = await callApi<{ anchor_secret: string }>(
+      app,
+      'POST',
+      '/webapi/live/getStreamInfo',
+      {},
+      headers,
+    );
+    expect((await callApi(app, 'POST', '/webapi/live/startLive', LIVE_FORM, headers)).status).toBe(
+      0,
+    );
+    const hook = await app.request(
+      `/api/media/on_publish?token=${mediaHookToken(rt.env.secret)}`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          app: 'live',
+          name: String(anchor),
+          key: info.data.anchor_secret,
+        }).toString(),
+      },
+      { incoming: { socket: { remoteAddress: '127.0.0.1' } } },
+    );
+    expect(hook.status).toBe(200);
+    const { html } = await p.render(Room, `/liveMatchesTwo/${anchor}`, { id: String(anchor) });
+    expect(html).toContain(`data-src="/ingest/a/hls/${anchor}.m3u8"`);
+    expect(html).toContain(`data-whep="/ingest/a/whep/${anchor}"`);
+  } finally {
+    Object.assign(rt.env, saved);
+  }
 });

@@ -21,6 +21,7 @@ import { $locale } from '../../lib/stores/locale.ts';
 import { $userId } from '../../lib/stores/session.ts';
 import { $roomEntry, checkEntry, renewStream } from '../../lib/stores/ticket-room.ts';
 import { hasPass, keepPass, PASS_RENEW_MS } from '../../lib/player/stream-pass.ts';
+import { ingestStreamOf, isIngestStream } from '../../lib/player/whep.ts';
 import { showToast } from '../../lib/stores/toast.ts';
 import { mountGiftStage } from '../gift-stage/mount.ts';
 import { mountPlayer } from '../player/mount.ts';
@@ -122,7 +123,8 @@ if (banner) mountSpeakerBanner(banner);
 /**
  * The anchor started or stopped broadcasting (heatRep status): the player follows. A stream that
  * starts after the page loaded is the anchor's push to our ingest, whose playlist is
- * /hls/<room>.m3u8; a ticket room asks its entry check again, which gives the stream to holders.
+ * /hls/<room>.m3u8 (beside the room's WHEP endpoint, under its ingest's prefix on several
+ * machines); a ticket room asks its entry check again, which gives the stream to holders.
  */
 function followBroadcast(player: HTMLElement, roomId: number): void {
   let live = player.dataset.live === '1';
@@ -133,7 +135,9 @@ function followBroadcast(player: HTMLElement, roomId: number): void {
       if (now) void checkEntry(roomId);
       return;
     }
-    if (now && !player.dataset.src?.startsWith('/hls/')) player.dataset.src = `/hls/${roomId}.m3u8`;
+    if (now && !isIngestStream(player.dataset.src)) {
+      player.dataset.src = ingestStreamOf(player.dataset.whep ?? '') ?? `/hls/${roomId}.m3u8`;
+    }
     player.dataset.live = now ? '1' : '0';
   });
 }

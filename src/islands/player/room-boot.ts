@@ -10,6 +10,7 @@
  */
 import { detectEngine } from './engine.ts';
 import { announceSettled } from './settled.ts';
+import { isIngestStream } from '../../lib/player/whep.ts';
 
 /** Resolves with the first element matching `selector` once the parser has gone past it. */
 function parsed(selector: string): Promise<HTMLElement | null> {
@@ -53,7 +54,7 @@ if (!root || root.hasAttribute('data-locked')) {
   if (
     root.dataset.live === '1' &&
     root.dataset.whep &&
-    root.dataset.src?.startsWith('/hls/') &&
+    isIngestStream(root.dataset.src) &&
     lowLatencyOn()
   ) {
     void import('./engine-whep.ts');

@@ -16,6 +16,18 @@ describe('ladderUrls', () => {
     expect(isLadderSource('/hls/17.m3u8?pass=1.2.3.4.x')).toBe(true);
   });
 
+  it('keeps the ingest of a live pinned to an ingest machine', () => {
+    const both = { source: '/ingest/a/hls/17.m3u8', master: '/ingest/a/hls/17/master.m3u8' };
+    expect(ladderUrls('/ingest/a/hls/17.m3u8')).toEqual(both);
+    expect(ladderUrls('/ingest/a/hls/17/master.m3u8')).toEqual(both);
+    expect(ladderUrls('/ingest/a/hls/17.m3u8?pass=1.2.3.4.x')?.master).toBe(
+      '/ingest/a/hls/17/master.m3u8?pass=1.2.3.4.x',
+    );
+    expect(isLadderSource('/ingest/a/hls/17.m3u8')).toBe(true);
+    expect(ladderUrls('/ingest/A/hls/17.m3u8')).toBeNull();
+    expect(ladderUrls('/ingest/a/b/hls/17.m3u8')).toBeNull();
+  });
+
   it('leaves other streams alone', () => {
     expect(ladderUrls('/media/demo/master.m3u8')).toBeNull();
     expect(ladderUrls('/hls/17/480.m3u8')).toBeNull();

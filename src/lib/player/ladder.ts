@@ -2,11 +2,13 @@
  * Lives pushed to our ingest: their source playlist `/hls/<id>.m3u8`, and the master playlist
  * `/hls/<id>/master.m3u8` of their quality ladder while a transcoder makes one. The player loads
  * the master when it exists, the source otherwise, and moves to the master once it appears. A
- * ticket live's URLs carry a pass in their query (`?pass=...`), kept on both.
+ * ticket live's URLs carry a pass in their query (`?pass=...`), kept on both. On a site with
+ * several ingest machines both are under the live's ingest (`/ingest/<name>/hls/...`), kept too.
  */
 
-const SOURCE = /^\/hls\/(\d{1,10})\.m3u8(\?[^#]*)?$/;
-const MASTER = /^\/hls\/(\d{1,10})\/master\.m3u8(\?[^#]*)?$/;
+const PREFIX = '((?:/ingest/[a-z0-9](?:[a-z0-9-]{0,30}[a-z0-9])?)?)';
+const SOURCE = new RegExp(`^${PREFIX}/hls/(\\d{1,10})\\.m3u8(\\?[^#]*)?$`);
+const MASTER = new RegExp(`^${PREFIX}/hls/(\\d{1,10})/master\\.m3u8(\\?[^#]*)?$`);
 
 /** How often a player on a source looks for the ladder's master. */
 export const LADDER_CHECK_MS = 5_000;
@@ -15,10 +17,10 @@ export const LADDER_CHECK_MS = 5_000;
 export function ladderUrls(src: string): { source: string; master: string } | null {
   const match = SOURCE.exec(src) ?? MASTER.exec(src);
   if (!match) return null;
-  const query = match[2] ?? '';
+  const [, prefix = '', id, query = ''] = match;
   return {
-    source: `/hls/${match[1]}.m3u8${query}`,
-    master: `/hls/${match[1]}/master.m3u8${query}`,
+    source: `${prefix}/hls/${id}.m3u8${query}`,
+    master: `${prefix}/hls/${id}/master.m3u8${query}`,
   };
 }
 

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   afterLowLatencyToggle,
   createWhepMemory,
+  ingestStreamOf,
+  isIngestStream,
   isWhepEndpoint,
   shouldTryWhep,
   WHEP_LIMITS,
@@ -44,6 +46,24 @@ describe('whether the player tries WHEP', () => {
     expect(isWhepEndpoint('/whep/1/../../api')).toBe(false);
     expect(isWhepEndpoint('/whip/1')).toBe(false);
     expect(isWhepEndpoint(undefined)).toBe(false);
+  });
+
+  it('follows a live pinned to an ingest machine on a site with several', () => {
+    const pinned = { ...LIVE, whep: '/ingest/a/whep/100012', src: '/ingest/a/hls/100012.m3u8' };
+    expect(shouldTryWhep(pinned)).toBe(true);
+    expect(shouldTryWhep({ ...pinned, src: '/ingest/a/hls/100012/master.m3u8' })).toBe(true);
+    expect(isWhepEndpoint('/ingest/a-2/whep/1')).toBe(true);
+    expect(isWhepEndpoint('/ingest/A/whep/1')).toBe(false);
+    expect(isWhepEndpoint('/ingest/a/b/whep/1')).toBe(false);
+    expect(isIngestStream('/ingest/a/hls/1.m3u8')).toBe(true);
+    expect(isIngestStream('/ingest/../hls/1.m3u8')).toBe(false);
+    expect(isIngestStream(undefined)).toBe(false);
+  });
+
+  it('gives the source playlist beside a WHEP endpoint, for a room that goes live later', () => {
+    expect(ingestStreamOf('/whep/7')).toBe('/hls/7.m3u8');
+    expect(ingestStreamOf('/ingest/a/whep/7')).toBe('/ingest/a/hls/7.m3u8');
+    expect(ingestStreamOf('https://x.example/whep/7')).toBeNull();
   });
 });
 

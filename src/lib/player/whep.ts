@@ -49,15 +49,33 @@ export interface WhepContext {
   resting: boolean;
 }
 
-/** True for a WHEP endpoint of the site: `/whep/<anchor id>`. */
+/** The prefix of an ingest machine's paths on a site with several (`/ingest/a`), or none. */
+const INGEST = '(?:/ingest/[a-z0-9](?:[a-z0-9-]{0,30}[a-z0-9])?)?';
+const WHEP_ENDPOINT = new RegExp(`^${INGEST}/whep/\\d{1,10}$`);
+const INGEST_STREAM = new RegExp(`^${INGEST}/hls/`);
+
+/** True for a WHEP endpoint of the site: `/whep/<anchor id>` or `/ingest/<name>/whep/<id>`. */
 export function isWhepEndpoint(path: string | undefined): path is string {
-  return path !== undefined && /^\/whep\/\d{1,10}$/.test(path);
+  return path !== undefined && WHEP_ENDPOINT.test(path);
+}
+
+/** True for a stream of our own ingest: `/hls/...` or `/ingest/<name>/hls/...`. */
+export function isIngestStream(src: string | undefined): boolean {
+  return src !== undefined && INGEST_STREAM.test(src);
 }
 
 /**
- * Whether WHEP is tried before HLS: low latency on, a live of our own ingest (a `/hls/` stream;
- * other streams never reach the WHEP server), a room that allows it, a browser with WebRTC, and
- * no fallback in the last minute.
+ * The source playlist beside a room's WHEP endpoint (`/ingest/a/whep/7` gives
+ * `/ingest/a/hls/7.m3u8`): what a room that starts broadcasting after its page loaded plays.
+ */
+export function ingestStreamOf(whep: string): string | null {
+  return isWhepEndpoint(whep) ? whep.replace(/\/whep\/(\d+)$/, '/hls/$1.m3u8') : null;
+}
+
+/**
+ * Whether WHEP is tried before HLS: low latency on, a live of our own ingest (a `/hls/` stream,
+ * with its ingest's prefix on several machines; other streams never reach the WHEP server), a
+ * room that allows it, a browser with WebRTC, and no fallback in the last minute.
  */
 export function shouldTryWhep(c: WhepContext): boolean {
   return (
@@ -66,7 +84,7 @@ export function shouldTryWhep(c: WhepContext): boolean {
     c.webrtc &&
     !c.resting &&
     isWhepEndpoint(c.whep) &&
-    c.src.startsWith('/hls/')
+    isIngestStream(c.src)
   );
 }
 

@@ -107,7 +107,12 @@ async function planFor(
   const { db } = rt;
   if (ask.kind === 'live') {
     const [room] = await db
-      .select({ isLive: liveRooms.isLive, ticket: liveRooms.ticket, session: liveSessions.id })
+      .select({
+        isLive: liveRooms.isLive,
+        ticket: liveRooms.ticket,
+        streamUrl: liveRooms.streamUrl,
+        session: liveSessions.id,
+      })
       .from(liveRooms)
       .leftJoin(
         liveSessions,
@@ -116,7 +121,7 @@ async function planFor(
       .where(eq(liveRooms.anchorId, ask.anchorId));
     if (!room?.isLive) throw new ApiError('clips.api.notLive');
     if (room.ticket > 0) throw new ApiError('clips.api.ticket');
-    const video = await source(livePlaylist(rt.env.mediaDir, ask.anchorId));
+    const video = await source(livePlaylist(rt.env, ask.anchorId, room.streamUrl));
     const askedStart = Math.max(0, video.total - ask.seconds);
     const plan = planCut(video, askedStart, video.total - askedStart);
     if (!plan || video.total - askedStart < MIN_SECONDS) throw new ApiError('clips.api.tooShort');

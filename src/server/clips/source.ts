@@ -1,6 +1,7 @@
 /**
  * What a clip is cut from: the HLS media playlist of a live (`<mediaDir>/hls/<anchorId>.m3u8`,
- * written by the ingest on this machine's disk) or of a replay (ours in the media store, or a
+ * written by the ingest on this machine's disk, or read through the internal calls of the
+ * ingest machine a live is pinned to) or of a replay (ours in the media store, or a
  * seeded replay's files under public/), and the run of whole segments that covers the asked
  * range. Every segment starts on a keyframe (the ingest and our remux cut
  * there), so a clip that begins at the start of the segment holding the asked start needs no
@@ -11,6 +12,8 @@ import path from 'node:path';
 import { PLAYLIST, REPLAY_MEDIA_PATH, stemOfPlaylistUrl } from '../recordings/files.ts';
 import { replayPrefix } from '../recordings/replay-objects.ts';
 import type { ObjectStore } from '../storage/store.ts';
+import type { IngestMachine } from '../media/ingests.ts';
+import { internalCall, remoteIngest, type IngestPlace } from '../media/remote.ts';
 
 /** Where a source's files are read from; names are relative paths below its root. */
 export interface SourceFiles {
@@ -32,6 +35,20 @@ export function storeFiles(store: ObjectStore, prefix: string): SourceFiles {
     const found = await store.read(`${prefix}${name}`);
     if (!found) throw new Error(`missing source file ${name}`);
     return found;
+  };
+  return { bytes, text: async (name) => Buffer.from(await bytes(name)).toString('utf8') };
+}
+
+/**
+ * Files of the live HLS folder of another ingest machine, read one by one through its internal
+ * file call (src/server/ingest/internal-routes.ts). A file that cannot be read in time throws,
+ * as a missing file on disk does.
+ */
+export function ingestFiles(machine: IngestMachine, secret: string): SourceFiles {
+  const bytes = async (name: string) => {
+    const res = await internalCall(machine, secret, `/hls/${encodeURIComponent(name)}`);
+    if (!res) throw new Error(`missing source file ${name} on ingest ${machine.name}`);
+    return new Uint8Array(await res.arrayBuffer());
   };
   return { bytes, text: async (name) => Buffer.from(await bytes(name)).toString('utf8') };
 }
@@ -150,9 +167,20 @@ export function planCut(source: MediaSource, askedStart: number, length: number)
   };
 }
 
-/** The live playlist the ingest writes for `anchorId`, on this machine's disk. */
-export function livePlaylist(mediaDir: string, anchorId: number): SourcePlace {
-  return { files: diskFiles(path.join(mediaDir, 'hls')), playlist: `${anchorId}.m3u8` };
+/**
+ * The live playlist the ingest writes for `anchorId`: on this machine's disk for a local live,
+ * else on the ingest machine the room's `streamUrl` names.
+ */
+export function livePlaylist(
+  env: IngestPlace & { mediaDir: string; secret: string },
+  anchorId: number,
+  streamUrl: string,
+): SourcePlace {
+  const machine = remoteIngest(env, streamUrl);
+  const files = machine
+    ? ingestFiles(machine, env.secret)
+    : diskFiles(path.join(env.mediaDir, 'hls'));
+  return { files, playlist: `${anchorId}.m3u8` };
 }
 
 /**

@@ -50,9 +50,10 @@ export const mediaHookRoutes = new Hono<ApiEnv>()
     if (!trusted(c.get('ip'), c.req.query('token'), c.get('rt').env.secret)) {
       return c.text('forbidden', 403);
     }
-    const { db, bus } = c.get('rt');
+    const { db, bus, env } = c.get('rt');
     const { name, key, app } = await form(c);
-    const decision = await authorizePublish(db, name, key);
+    // The live is pinned to this machine's ingest (its prefix in the stream URL).
+    const decision = await authorizePublish(db, name, key, env.ingestName);
     if (!decision.ok) {
       // The key itself is never logged.
       log('warn', 'publish_refused', { app, name: name.slice(0, 20), reason: decision.reason });

@@ -93,7 +93,8 @@ export const DEMO_STREAM_URL = '/media/demo/master.m3u8';
 
 /**
  * What the player loads for a stream: a stream pushed to our own ingest plays for real (its
- * quality ladder's master while one runs in `mediaDir`, else its source); other rooms play the
+ * quality ladder's master while one runs in `mediaDir`, else its source; a live pinned to an
+ * ingest machine already names the right one, see media/ladder/sync.ts); other rooms play the
  * demo clip when MEDIA=demo, else their own stream.
  */
 export function playbackUrl(media: 'demo' | 'live', streamUrl: string, mediaDir?: string): string {

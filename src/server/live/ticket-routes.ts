@@ -12,7 +12,7 @@ import { requireUser } from '../http/middleware.ts';
 import { rateLimit } from '../shared/limits.ts';
 import { input } from '../http/validate.ts';
 import { playbackUrl } from './rooms.ts';
-import { HLS_PATH } from '../media/stream.ts';
+import { isIngestUrl } from '../media/stream.ts';
 import { issuePass, withPass } from '../media/pass.ts';
 import { buyEntry, entryDetails, type EntryDetails, type EntryState } from './tickets.ts';
 import { routeOf } from '../http/endpoint-routes.ts';
@@ -36,7 +36,7 @@ function withPlayback(
   viewerId: number | undefined,
 ): EntryState {
   let url = state.stream_url && playbackUrl(env.media, state.stream_url, env.mediaDir);
-  if (url && passFor && viewerId !== undefined && url.startsWith(HLS_PATH)) {
+  if (url && passFor && viewerId !== undefined && isIngestUrl(url)) {
     url = withPass(url, issuePass(env.secret, state.anchor_id, passFor, viewerId));
   }
   return { ...state, stream_url: url };

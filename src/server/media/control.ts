@@ -5,7 +5,12 @@
  * into an offline room: `dropPublisher` cuts it off. It never throws: the live has already
  * ended, and an ingest that is not running has nobody to drop.
  */
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/index.ts';
+import { liveRooms } from '../db/schema.ts';
+import type { Env } from '../env.ts';
 import { log } from '../log.ts';
+import { internalCall, remoteIngest } from './remote.ts';
 
 /** The RTMP application encoders push to (`rtmp://host:port/live/<anchor id>`). */
 export const INGEST_APP = 'live';
@@ -52,4 +57,33 @@ export async function dropPublisher(
     log('warn', event, { anchorId, reason });
     return null;
   }
+}
+
+/** What ending a live's push needs: the database and where the ingests are. */
+export interface DropContext {
+  db: Db;
+  env: Pick<Env, 'rtmpControlPort' | 'secret' | 'ingestName' | 'ingests'>;
+}
+
+/**
+ * Cuts off whoever still pushes `anchorId`'s stream, on the machine the live is pinned to: the
+ * ingest on this machine for a live with no prefix or on our own ingest, else the ingest
+ * machine its stream URL names (through that machine's internal drop call). Every live that
+ * ends goes through here. Resolves like dropPublisher; never throws.
+ */
+export async function dropLivePublisher(
+  { db, env }: DropContext,
+  anchorId: number,
+): Promise<number | null> {
+  const rows = await db
+    .select({ streamUrl: liveRooms.streamUrl })
+    .from(liveRooms)
+    .where(eq(liveRooms.anchorId, anchorId))
+    .catch(() => []);
+  const machine = rows[0] ? remoteIngest(env, rows[0].streamUrl) : null;
+  if (!machine) return dropPublisher(env.rtmpControlPort, anchorId);
+  const res = await internalCall(machine, env.secret, `/drop/${anchorId}`, { method: 'POST' });
+  const body = (await res?.json().catch(() => null)) as { dropped?: unknown } | null;
+  const dropped = body?.dropped;
+  return typeof dropped === 'number' ? dropped : null;
 }

@@ -5,7 +5,9 @@
  * 480x270 JPEG with ffmpeg. One ffmpeg at a time; a live with no new segment since its last
  * frame is skipped; a live that ended is no longer looked at, and its frames are removed once
  * no cached page can name them. Processes sharing MEDIA_DIR see each other's frames on disk and
- * skip a live whose frame is fresh.
+ * skip a live whose frame is fresh. On several machines it runs beside each ingest, only for
+ * the lives pinned to that ingest, and announces each frame on the bus with its URL under the
+ * ingest's prefix, so every app process can show it.
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -15,10 +17,13 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { liveRooms } from '../db/schema.ts';
 import { log } from '../log.ts';
-import { isIngestUrl } from './stream.ts';
+import type { Bus } from '../shared/bus.ts';
+import { ingestPrefix, type IngestMachine } from './ingests.ts';
+import { isLocalLive } from './remote.ts';
 import {
   FRAME_MAX_AGE_MS,
   FRAMES_DIR,
+  FRAMES_PATH,
   currentFrames,
   frameName,
   invalidateFrameIndex,
@@ -96,6 +101,19 @@ export interface FrameGrabberOptions {
   ffmpeg?: string;
   intervalMs?: number;
   tickMs?: number;
+  /** INGEST_NAME: the lives pinned to this ingest (or with no prefix) are grabbed. */
+  ingestName?: string | null;
+  /** INGESTS: on several machines each new frame is announced on `bus`. */
+  ingests?: IngestMachine[];
+  bus?: Bus;
+}
+
+/**
+ * Whether a process should grab frames at all: one beside an ingest (INGEST_NAME), or the one
+ * machine of a site with no INGESTS. An app machine has no HLS folder to read.
+ */
+export function grabsFrames(env: { ingestName: string | null; ingests: IngestMachine[] }) {
+  return env.ingestName !== null || env.ingests.length === 0;
 }
 
 /** A running grabber. */
@@ -112,6 +130,7 @@ export function startFrameGrabber(options: FrameGrabberOptions): FrameGrabber {
   const intervalMs = options.intervalMs ?? GRAB_INTERVAL_MS;
   const hlsDir = path.join(options.mediaDir, 'hls');
   const framesDir = path.join(options.mediaDir, FRAMES_DIR);
+  const place = { ingestName: options.ingestName ?? null, ingests: options.ingests ?? [] };
   /** The segment each live's last frame came from. */
   const lastSegment = new Map<number, string>();
   let running: Promise<void> | null = null;
@@ -123,7 +142,7 @@ export function startFrameGrabber(options: FrameGrabberOptions): FrameGrabber {
       .from(liveRooms)
       // A ticket live's frames would be its paid video: none is taken (frames.ts).
       .where(and(eq(liveRooms.isLive, true), eq(liveRooms.ticket, 0)));
-    return rows.filter((r) => isIngestUrl(r.streamUrl)).map((r) => r.anchorId);
+    return rows.filter((r) => isLocalLive(place, r.streamUrl)).map((r) => r.anchorId);
   };
 
   const grab = async (anchorId: number, now: number): Promise<void> => {
@@ -139,8 +158,14 @@ export function startFrameGrabber(options: FrameGrabberOptions): FrameGrabber {
       return;
     }
     // Readers see the old frame or the whole new one, never a half-written file.
-    await rename(temp, path.join(framesDir, frameName(anchorId, at)));
+    const name = frameName(anchorId, at);
+    await rename(temp, path.join(framesDir, name));
     invalidateFrameIndex();
+    // Every app process learns the frame, at the URL the balancer sends to this machine.
+    if (place.ingests.length > 0) {
+      const url = `${ingestPrefix(place.ingestName)}${FRAMES_PATH}${name}`;
+      options.bus?.publish({ kind: 'frame', anchorId, url, at });
+    }
     lastSegment.set(anchorId, playlist.newest);
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
     log('info', 'frame_grabbed', { anchorId, ms: Math.round(ms) });

@@ -7,6 +7,11 @@
  * folder itself (at most every FRAME_INDEX_MS), so no database column is needed. A ticket live
  * has no thumbnails: its frames are the paid video, so none is taken, cards show its cover and
  * the frames its room still has on disk answer 404 while its video is behind the ticket.
+ *
+ * On several machines (INGESTS set) a live's frames are on the disk of the ingest machine it is
+ * pinned to, served there under `/ingest/<name>/frames/`: the grabber there announces each new
+ * frame on the bus and every process keeps the newest of each live (`followFrames`), which
+ * cards show instead of reading a folder that is empty on an app machine.
  */
 import { createReadStream, readdirSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
@@ -14,6 +19,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { Db } from '../db/index.ts';
 import { peekRuntime } from '../runtime.ts';
+import type { Bus } from '../shared/bus.ts';
 import { ticketedVideo } from './gate.ts';
 
 /** Where the server serves frames. */
@@ -79,16 +85,47 @@ export function currentFrames(
 /** How old a frame may be and still stand for a live (twice the grab interval). */
 export const FRAME_MAX_AGE_MS = 60_000;
 
+/** Each live's newest frame announced on the bus: anchor id to its URL and time. */
+const announced = new Map<number, { url: string; at: number }>();
+
+/** Notes a frame announced on the bus; frames past FRAME_MAX_AGE_MS are forgotten. */
+export function noteFrame(anchorId: number, url: string, at: number, now = Date.now()): void {
+  const known = announced.get(anchorId);
+  if (!known || known.at < at) announced.set(anchorId, { url, at });
+  for (const [id, frame] of announced) {
+    if (now - frame.at > FRAME_MAX_AGE_MS) announced.delete(id);
+  }
+}
+
+/** The newest announced frame of `anchorId`, or undefined. */
+export function announcedFrame(anchorId: number): { url: string; at: number } | undefined {
+  return announced.get(anchorId);
+}
+
+/** Keeps the frames every ingest machine announces on `bus`; returns the unsubscription. */
+export function followFrames(bus: Bus): () => void {
+  return bus.subscribe((message) => {
+    if (message.kind === 'frame') noteFrame(message.anchorId, message.url, message.at);
+  });
+}
+
 /**
- * What a room card shows: the newest frame (its /frames/ URL) of a live room that sells no
- * ticket when one is younger than FRAME_MAX_AGE_MS, else the room's cover.
+ * What a room card shows: the newest frame of a live room that sells no ticket when one is
+ * younger than FRAME_MAX_AGE_MS, else the room's cover. On one machine the frame is found in
+ * the local folder (its /frames/ URL); on several (INGESTS set) it is the newest one announced
+ * on the bus, at its ingest machine's URL (`/ingest/<name>/frames/...`).
  */
 export function liveCover(
   room: { anchorId: number; isLive: boolean; cover: string; ticket: number },
   mediaDir = peekRuntime()?.env.mediaDir,
   now = Date.now(),
 ): string {
-  if (!room.isLive || room.ticket > 0 || !mediaDir) return room.cover;
+  if (!room.isLive || room.ticket > 0) return room.cover;
+  if (peekRuntime()?.env.ingests.length) {
+    const frame = announced.get(room.anchorId);
+    return frame && now - frame.at <= FRAME_MAX_AGE_MS ? frame.url : room.cover;
+  }
+  if (!mediaDir) return room.cover;
   const frame = currentFrames(path.join(mediaDir, FRAMES_DIR), now).get(room.anchorId);
   return frame && now - frame.at <= FRAME_MAX_AGE_MS ? `${FRAMES_PATH}${frame.name}` : room.cover;
 }

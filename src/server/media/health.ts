@@ -2,7 +2,8 @@
  * The incoming stream's health for its anchor: nginx-rtmp's statistics (size, frame rate,
  * codec, bitrate, the publisher's clock and drops, src/server/media/stat.ts) and the live HLS
  * playlist (keyframe interval from segment durations, the newest segment's age,
- * src/server/media/playlist.ts), with the warnings of src/lib/studio/stream-health.ts.
+ * src/server/media/playlist.ts), with the warnings of src/lib/studio/stream-health.ts. A live
+ * pinned to another ingest machine is read there (`readLiveHealth`).
  */
 import path from 'node:path';
 import {
@@ -11,7 +12,9 @@ import {
   type StreamFigures,
   type StreamHealth,
 } from '../../lib/studio/stream-health.ts';
+import type { Env } from '../env.ts';
 import { keyframeInterval, readLivePlaylist } from './playlist.ts';
+import { internalCall, remoteIngest } from './remote.ts';
 import { readIngestStat, type IngestStream } from './stat.ts';
 
 /** The figures nginx's statistics give for one stream. */
@@ -85,4 +88,41 @@ export async function readStreamHealth(
     warnings: stream ? healthWarnings(figures) : [],
     at: now,
   };
+}
+
+/** Where a live's health is read: this machine's ingest, or the ingest machines of INGESTS. */
+export type HealthEnv = Pick<
+  Env,
+  'rtmpControlPort' | 'mediaDir' | 'secret' | 'ingestName' | 'ingests'
+>;
+
+/**
+ * The health of `anchorId`'s live whose room has `streamUrl`: read here for a local live, asked
+ * of the ingest machine the URL names otherwise. An ingest machine that does not answer in
+ * time reads as an ingest that is not running (nothing received); it never throws.
+ */
+export async function readLiveHealth(
+  env: HealthEnv,
+  anchorId: number,
+  room: { sessionOpen: boolean; streamUrl: string },
+  now = Date.now(),
+): Promise<StreamHealth> {
+  const machine = remoteIngest(env, room.streamUrl);
+  if (!machine) {
+    const sources = { controlPort: env.rtmpControlPort, mediaDir: env.mediaDir };
+    return readStreamHealth(sources, anchorId, room.sessionOpen, now);
+  }
+  const res = await internalCall(machine, env.secret, `/health/${anchorId}`);
+  const body = (await res?.json().catch(() => null)) as StreamHealth | null;
+  if (!body || typeof body !== 'object' || typeof body.figures !== 'object' || !body.figures) {
+    return {
+      session_open: room.sessionOpen,
+      receiving: false,
+      ingest: false,
+      figures: emptyFigures(),
+      warnings: [],
+      at: now,
+    };
+  }
+  return { ...body, session_open: room.sessionOpen };
 }

@@ -12,18 +12,75 @@ import { liveRooms } from '../db/schema.ts';
 import type { Env } from '../env.ts';
 import type { Bus } from '../shared/bus.ts';
 import { webRtcPushBase } from '../webrtc/available.ts';
+import { chooseIngest, ingestPrefix, splitIngestPath, type IngestMachine } from './ingests.ts';
 
 /** Where the server serves the ingest's HLS output. */
 export const HLS_PATH = '/hls/';
 
-/** The playlist of an anchor's pushed stream. */
-export function ingestPlaylist(anchorId: number): string {
-  return `${HLS_PATH}${anchorId}.m3u8`;
+/**
+ * The playlist of an anchor's pushed stream on the ingest `ingestName` (`/ingest/a/hls/7.m3u8`),
+ * or on this machine's own ingest when there is one machine (`/hls/7.m3u8`).
+ */
+export function ingestPlaylist(anchorId: number, ingestName: string | null = null): string {
+  return `${ingestPrefix(ingestName)}${HLS_PATH}${anchorId}.m3u8`;
+}
+
+/** What a stream URL of our own ingest says. */
+export interface IngestUrl {
+  /** The ingest machine the live is pinned to, or null on one machine. */
+  ingest: string | null;
+  anchorId: number;
+  /** True for the live's quality ladder (`/hls/<id>/master.m3u8`), false for its source. */
+  master: boolean;
+}
+
+const INGEST_STREAM = /^\/hls\/(\d{1,10})(\.m3u8|\/master\.m3u8)$/;
+
+/**
+ * Reads a stream URL of our own ingest, with or without the ingest's prefix and with or without
+ * a query (a ticket live's pass): `/hls/7.m3u8`, `/ingest/a/hls/7.m3u8`,
+ * `/ingest/a/hls/7/master.m3u8`. Null for any other URL (the demo clip, a replay, elsewhere).
+ */
+export function parseIngestUrl(url: string): IngestUrl | null {
+  const q = url.indexOf('?');
+  const { ingest, path } = splitIngestPath(q === -1 ? url : url.slice(0, q));
+  const match = INGEST_STREAM.exec(path);
+  if (!match) return null;
+  return { ingest, anchorId: Number(match[1]), master: match[2] !== '.m3u8' };
 }
 
 /** True for a stream URL of our own ingest (it plays for real whatever MEDIA says). */
 export function isIngestUrl(url: string): boolean {
-  return url.startsWith(HLS_PATH);
+  return parseIngestUrl(url) !== null;
+}
+
+/**
+ * The ingest an anchor is offered before a push: none on one machine; else the ingest of the
+ * room's current stream URL while it is still in INGESTS (an anchor's address stays the same
+ * from one live to the next), else the one chooseIngest gives.
+ */
+export function offeredIngest(
+  ingests: IngestMachine[],
+  anchorId: number,
+  streamUrl: string | null,
+): IngestMachine | null {
+  if (ingests.length === 0) return null;
+  const pinned = streamUrl ? parseIngestUrl(streamUrl)?.ingest : null;
+  return ingests.find((m) => m.name === pinned) ?? chooseIngest(ingests, anchorId);
+}
+
+/**
+ * The WHEP endpoint of a room (`/whep/7`, `/ingest/a/whep/7`): the ingest its live is pinned to,
+ * else the one the anchor is offered.
+ */
+export function whepEndpoint(
+  ingests: IngestMachine[],
+  anchorId: number,
+  streamUrl: string,
+): string {
+  const pinned = parseIngestUrl(streamUrl)?.ingest;
+  const name = pinned ?? offeredIngest(ingests, anchorId, streamUrl)?.name ?? null;
+  return `${ingestPrefix(name)}/whep/${anchorId}`;
 }
 
 /** A fresh push key: 24 URL-safe characters (144 random bits). */
@@ -43,24 +100,35 @@ export interface StreamInfo {
   anchor_secret: string;
 }
 
-function info(env: Env, webRtcBase: string, anchorId: number, key: string): StreamInfo {
+/** The push addresses and key of anchor `anchorId`, whose room's stream URL is `streamUrl`. */
+async function info(
+  env: Env,
+  anchorId: number,
+  streamUrl: string,
+  key: string,
+): Promise<StreamInfo> {
+  const ingest = offeredIngest(env.ingests, anchorId, streamUrl);
+  const webRtcBase = await webRtcPushBase(env, ingest?.name ?? null);
   const stream = `${anchorId}?key=${key}`;
   return {
-    push_url: env.rtmpPublicUrl,
+    push_url: ingest?.rtmp ?? env.rtmpPublicUrl,
     web_rtc_push_url: webRtcBase ? `${webRtcBase}/${stream}` : '',
     stream,
     anchor_secret: key,
   };
 }
 
-/** The anchor's push address and key, creating the key on first use; null without a room. */
+/**
+ * The anchor's push address and key, creating the key on first use; null without a room. On
+ * several machines the address is the offered ingest's (offeredIngest).
+ */
 export async function streamInfo(db: Db, env: Env, anchorId: number): Promise<StreamInfo | null> {
   const [row] = await db
     .update(liveRooms)
     .set({ streamKey: sql`coalesce(${liveRooms.streamKey}, ${newStreamKey()})` })
     .where(eq(liveRooms.anchorId, anchorId))
-    .returning({ key: liveRooms.streamKey });
-  return row?.key ? info(env, await webRtcPushBase(env), anchorId, row.key) : null;
+    .returning({ key: liveRooms.streamKey, streamUrl: liveRooms.streamUrl });
+  return row?.key ? info(env, anchorId, row.streamUrl, row.key) : null;
 }
 
 /** Replaces the anchor's push key (the old one stops working at once); null without a room. */
@@ -74,8 +142,8 @@ export async function rotateStreamKey(
     .update(liveRooms)
     .set({ streamKey: key })
     .where(eq(liveRooms.anchorId, anchorId))
-    .returning({ anchorId: liveRooms.anchorId });
-  return row ? info(env, await webRtcPushBase(env), anchorId, key) : null;
+    .returning({ streamUrl: liveRooms.streamUrl });
+  return row ? info(env, anchorId, row.streamUrl, key) : null;
 }
 
 function sameKey(given: string, stored: string): boolean {
@@ -112,19 +180,22 @@ export async function checkPublish(db: Db, name: string, key: string): Promise<P
 
 /**
  * Decides whether the stream `name` may be published with `key` (see checkPublish); accepting
- * marks the room live with the stream's HLS playlist.
+ * marks the room live with the stream's HLS playlist on the ingest it arrived at, `ingestName`
+ * (INGEST_NAME of the process beside that ingest; null on one machine). That pins the live:
+ * every process then reads where it plays from in the room's stream URL.
  */
 export async function authorizePublish(
   db: Db,
   name: string,
   key: string,
+  ingestName: string | null = null,
 ): Promise<PublishDecision> {
   const checked = await checkPublish(db, name, key);
   if (!checked.ok) return checked;
   const { anchorId } = checked;
   const [updated] = await db
     .update(liveRooms)
-    .set({ isLive: true, streamUrl: ingestPlaylist(anchorId) })
+    .set({ isLive: true, streamUrl: ingestPlaylist(anchorId, ingestName) })
     .where(and(eq(liveRooms.anchorId, anchorId), eq(liveRooms.sessionOpen, true)))
     .returning({ anchorId: liveRooms.anchorId });
   return updated ? { ok: true, anchorId } : { ok: false, reason: 'notStarted' };

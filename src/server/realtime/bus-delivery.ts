@@ -37,8 +37,9 @@ export function busDelivery(
       for (const conn of conns) {
         if (conn.user?.id === message.userId) Object.assign(conn.user, { nickName, avatar });
       }
-    } else if (message.kind === 'content') {
-      // Not for sockets: the newsroom's readers (server/content/published.ts) follow it.
+    } else if (message.kind === 'content' || message.kind === 'frame') {
+      // Not for sockets: the newsroom's readers (server/content/published.ts) and the room
+      // cards' frames (server/media/frames.ts) follow them.
       return;
     } else if (message.kind === 'roomUsers') {
       const members = rooms.members(roomKey(message.anchorId));

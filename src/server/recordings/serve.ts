@@ -100,8 +100,10 @@ export async function serveReplayMedia(
     res.writeHead(200, { ...headers, 'content-length': body.length });
     return void res.end(method === 'HEAD' ? undefined : body);
   }
-  // A bucket serves the segment itself, at an address that works for a few minutes.
-  const signed = await store.signedUrl(key, SIGNED_SEGMENT_SECONDS).catch(() => null);
+  // A bucket serves the segment itself, at an address that works for a few minutes. Signing
+  // needs no network: a failure is a storage set up wrongly, answered as clips answer it.
+  const signed = await store.signedUrl(key, SIGNED_SEGMENT_SECONDS).catch(() => undefined);
+  if (signed === undefined) return void res.writeHead(503, { 'cache-control': 'no-store' }).end();
   if (signed)
     return void res.writeHead(302, { location: signed, 'cache-control': 'no-store' }).end();
   const opened = await store.open(key).catch(() => null);

@@ -25,7 +25,9 @@ export type BusMessage =
   /** A user's name or avatar changed: their open sockets speak with the new ones from now on. */
   | { kind: 'profile'; userId: number; nickName: string; avatar: string }
   /** What readers see changed (the newsroom published, a clip was removed): drop cached pages. */
-  | { kind: 'content' };
+  | { kind: 'content' }
+  /** A live's new thumbnail, at its URL on the ingest machine that took it (media/frames.ts). */
+  | { kind: 'frame'; anchorId: number; url: string; at: number };
 
 /** Whose inbox sockets a messaging frame goes to. */
 export type InboxTarget =

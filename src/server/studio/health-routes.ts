@@ -2,7 +2,7 @@
  * GET /api/studio/stream_health: the health of the calling anchor's incoming stream
  * (src/server/media/health.ts) for the anchor centre and the anchor's own live room, which
  * ask every 5 s while live. Anchors only, on their own room: `anchor_id`, when sent, must be
- * the caller's.
+ * the caller's. A live pinned to another ingest machine is asked of that machine.
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
@@ -10,7 +10,9 @@ import type { ApiEnv } from '../http/api-env.ts';
 import { ApiError, ok } from '../http/envelope.ts';
 import { requireUser } from '../http/middleware.ts';
 import { input } from '../http/validate.ts';
-import { readStreamHealth } from '../media/health.ts';
+import { eq } from 'drizzle-orm';
+import { liveRooms } from '../db/schema.ts';
+import { readLiveHealth } from '../media/health.ts';
 import { rateLimit } from '../shared/limits.ts';
 import { requireOwnRoom } from './live.ts';
 import { routeOf } from '../http/endpoint-routes.ts';
@@ -44,11 +46,14 @@ export const healthRoutes = new Hono<ApiEnv>().on(
     }
     await reads.enforce(rt, String(user.id));
     const room = await requireOwnRoom(rt.db, user.id);
-    const health = await readStreamHealth(
-      { controlPort: rt.env.rtmpControlPort, mediaDir: rt.env.mediaDir },
-      user.id,
-      room.sessionOpen,
-    );
+    const [place] = await rt.db
+      .select({ streamUrl: liveRooms.streamUrl })
+      .from(liveRooms)
+      .where(eq(liveRooms.anchorId, user.id));
+    const health = await readLiveHealth(rt.env, user.id, {
+      sessionOpen: room.sessionOpen,
+      streamUrl: place?.streamUrl ?? '',
+    });
     return ok(c, health);
   },
 );

@@ -25,20 +25,26 @@ import {
 import { ApiError } from '../http/envelope.ts';
 import { acceptsImage, COVER_USES } from '../uploads/refs.ts';
 import { closeSessions, openSession } from './stats.ts';
-import { ingestPlaylist } from '../media/stream.ts';
+import type { IngestMachine } from '../media/ingests.ts';
+import { ingestPlaylist, offeredIngest } from '../media/stream.ts';
 
 /** The caller's room when the caller is an anchor with a room; otherwise a refusal. */
 export async function requireOwnRoom(
   db: Db,
   userId: number,
-): Promise<{ isLive: boolean; sessionOpen: boolean }> {
+): Promise<{ isLive: boolean; sessionOpen: boolean; streamUrl: string }> {
   const [row] = await db
-    .select({ role: users.role, isLive: liveRooms.isLive, sessionOpen: liveRooms.sessionOpen })
+    .select({
+      role: users.role,
+      isLive: liveRooms.isLive,
+      sessionOpen: liveRooms.sessionOpen,
+      streamUrl: liveRooms.streamUrl,
+    })
     .from(users)
     .innerJoin(liveRooms, eq(liveRooms.anchorId, users.id))
     .where(eq(users.id, userId));
   if (!row || row.role !== ROLE.anchor) throw new ApiError('studio.errors.notAnchor');
-  return { isLive: row.isLive, sessionOpen: row.sessionOpen };
+  return { isLive: row.isLive, sessionOpen: row.sessionOpen, streamUrl: row.streamUrl };
 }
 
 /** Checks the category pair and the match of a live form; returns the match id or null. */
@@ -82,7 +88,9 @@ export async function checkCovers(db: Db, anchorId: number, covers: string[]): P
 
 /**
  * Opens the anchor's live session with the form's title, category, covers, match and ticket.
- * The room turns live when the stream reaches the ingest, not before.
+ * The room turns live when the stream reaches the ingest, not before. Its stream URL is the
+ * playlist on the ingest the anchor is offered (`ingests`, INGESTS; none on one machine); the
+ * publish hook of the ingest the stream reaches writes its own if that is another one.
  */
 export async function startLive(
   db: Db,
@@ -90,8 +98,10 @@ export async function startLive(
   form: StartLiveForm,
   ticketSwitch: number,
   now = new Date(),
+  ingests: IngestMachine[] = [],
 ): Promise<void> {
   const room = await requireOwnRoom(db, anchorId);
+  const offered = offeredIngest(ingests, anchorId, room.streamUrl);
   if (room.isLive) throw new ApiError('studio.errors.alreadyLive');
   const matchId = await checkLiveForm(db, form, ticketSwitch);
   await checkCovers(db, anchorId, [form.thumb, form.thumb_y]);
@@ -107,7 +117,7 @@ export async function startLive(
         cover: form.thumb || form.thumb_y,
         coverV: form.thumb_y,
         ticket: form.ticket,
-        streamUrl: ingestPlaylist(anchorId),
+        streamUrl: ingestPlaylist(anchorId, offered?.name ?? null),
         sessionOpen: true,
         startedAt: now,
         autoEndAt: null,

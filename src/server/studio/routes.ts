@@ -12,7 +12,7 @@ import { ApiError, ok } from '../http/envelope.ts';
 import { requireUser } from '../http/middleware.ts';
 import { rateLimit } from '../shared/limits.ts';
 import { input } from '../http/validate.ts';
-import { dropPublisher } from '../media/control.ts';
+import { dropLivePublisher } from '../media/control.ts';
 import { cancelPlan, listOwnPlans } from '../live/plans.ts';
 import { leagueMatches, leaguesWithMatches, sportOf } from './catalog.ts';
 import { createPlan, endLive, requireOwnRoom, startLive } from './live.ts';
@@ -76,12 +76,12 @@ export const studioLiveRoutes = new Hono<ApiEnv>()
     return ok(c, await rotateStreamKey(db, env, user.id));
   })
   .on(...routeOf(STUDIO_LIVE_MOUNT, studioApi.startLive), requireUser, async (c) => {
-    const { db } = c.get('rt');
+    const { db, env } = c.get('rt');
     const user = c.get('user')!;
     const form = await input(c, startLiveSchema);
     await limit(c, user.id);
     const { ticket_switch } = pickCommonConfig(await readSettings(db));
-    await startLive(db, user.id, form, ticket_switch);
+    await startLive(db, user.id, form, ticket_switch, new Date(), env.ingests);
     return ok(c, { room_id: user.id, msg: c.get('t')('studio.started') });
   })
   .on(...routeOf(STUDIO_LIVE_MOUNT, studioApi.sessionState), requireUser, async (c) => {
@@ -96,8 +96,9 @@ export const studioLiveRoutes = new Hono<ApiEnv>()
     await limit(c, user.id);
     await endLive(db, user.id);
     await announceRoomStatus(db, bus, user.id);
-    // An encoder still connected would keep pushing into the closed room: cut it off.
-    await dropPublisher(env.rtmpControlPort, user.id);
+    // An encoder still connected would keep pushing into the closed room: cut it off, on the
+    // machine the live is pinned to.
+    await dropLivePublisher({ db, env }, user.id);
     return ok(c, { status: 0 });
   });
 

@@ -4,8 +4,13 @@
  * WebRTC ingest answers its health check on loopback, so `npm run media` is all it takes and a
  * site without the ingest never offers a switch that cannot work. The answer is kept a few
  * seconds: the dialog asks once per opening, and the ingest is not asked per anchor.
+ *
+ * On several machines (INGESTS) the address is the anchor's ingest's,
+ * `<PUBLIC_URL>/ingest/<name>/whip`, offered without a check: an app machine has no WebRTC
+ * ingest on loopback to ask, and every ingest machine runs one (`npm run media`).
  */
 import type { Env } from '../env.ts';
+import { ingestPrefix } from '../media/ingests.ts';
 
 /** How long one answer of the ingest is trusted. */
 const FRESH_MS = 5_000;
@@ -25,8 +30,13 @@ export function ingestAnswers(port: number, now = Date.now()): Promise<boolean> 
   return up;
 }
 
-/** The WebRTC push address without the stream (…/whip), or empty when there is none. */
-export async function webRtcPushBase(env: Env): Promise<string> {
+/**
+ * The WebRTC push address without the stream (…/whip), or empty when there is none; `ingest` is
+ * the anchor's ingest machine on several machines, null on one.
+ */
+export async function webRtcPushBase(env: Env, ingest: string | null = null): Promise<string> {
   if (env.webRtcPushUrl) return env.webRtcPushUrl.replace(/\/$/, '');
-  return (await ingestAnswers(env.webRtcPort)) ? `${env.publicUrl.replace(/\/$/, '')}/whip` : '';
+  const site = env.publicUrl.replace(/\/$/, '');
+  if (ingest) return `${site}${ingestPrefix(ingest)}/whip`;
+  return (await ingestAnswers(env.webRtcPort)) ? `${site}/whip` : '';
 }

@@ -4,12 +4,15 @@
  * nothing else) and OBS is given one address. New sessions are limited per address: each one
  * costs the ingest a peer connection and some CPU. A DELETE passes the caller's Authorization on
  * (the session's secret, which the ingest checks). A ticket-paid room is never watched over
- * WHEP: its viewers get the stream through the ticket flow, over HLS.
+ * WHEP: its viewers get the stream through the ticket flow, over HLS. Beside an ingest machine
+ * (INGEST_NAME) the browser reached this process through the balancer's `/ingest/<name>/`, so
+ * the session's Location is given back with that prefix and its DELETE finds the way here too.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { liveRooms } from '../db/schema.ts';
+import { ingestPrefix } from '../media/ingests.ts';
 import type { Runtime } from '../runtime.ts';
 import { readOffer } from './body.ts';
 import { WHEP_SECRET_HEADER } from './secret.ts';
@@ -30,6 +33,16 @@ export async function isTicketRoom(db: Db, id: number): Promise<boolean> {
     .where(eq(liveRooms.anchorId, id))
     .limit(1);
   return (room?.ticket ?? 0) > 0;
+}
+
+/**
+ * The session's Location as the browser should see it: a site path (`/whep/7/<id>`) gains the
+ * prefix of this process's ingest (`/ingest/a/whep/7/<id>`); anything else is left as it is.
+ */
+export function sessionLocation(location: string, ingestName: string | null): string {
+  return location.startsWith('/') && !location.startsWith('//')
+    ? `${ingestPrefix(ingestName)}${location}`
+    : location;
 }
 
 function pathOf(req: IncomingMessage): string {
@@ -87,5 +100,6 @@ export async function proxyWebRtc(
     const value = answer.headers.get(name);
     if (value) out[name] = value;
   }
+  if (out.location) out.location = sessionLocation(out.location, rt.env.ingestName);
   res.writeHead(answer.status, out).end(Buffer.from(await answer.arrayBuffer()));
 }

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ingestPlaybackUrl, ladderDir, ladderFile } from './paths.ts';
+import { ingestPlaybackUrl, ladderDir, ladderFile, ladderMasterUrl } from './paths.ts';
 
 const media = mkdtempSync(path.join(tmpdir(), 'ladder-paths-'));
 afterAll(() => rmSync(media, { recursive: true, force: true }));
@@ -15,6 +15,16 @@ describe('ingestPlaybackUrl', () => {
     expect(ingestPlaybackUrl(media, '/hls/12.m3u8')).toBe('/hls/12/master.m3u8');
     expect(ingestPlaybackUrl(media, '/hls/13.m3u8')).toBe('/hls/13.m3u8');
     expect(ingestPlaybackUrl(media, '/media/demo/master.m3u8')).toBe('/media/demo/master.m3u8');
+  });
+
+  it("returns a live pinned to an ingest machine as it is: that machine's process keeps it in step", () => {
+    // The ladder of 12 is on this disk, but a prefixed URL never looks here.
+    expect(ingestPlaybackUrl(media, '/ingest/a/hls/12.m3u8')).toBe('/ingest/a/hls/12.m3u8');
+    expect(ingestPlaybackUrl(media, '/ingest/a/hls/13/master.m3u8')).toBe(
+      '/ingest/a/hls/13/master.m3u8',
+    );
+    expect(ladderMasterUrl(13, 'a')).toBe('/ingest/a/hls/13/master.m3u8');
+    expect(ladderMasterUrl(13)).toBe('/hls/13/master.m3u8');
   });
 });
 
