@@ -12,7 +12,9 @@ import type { ChildProcess } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { AwsClient } from 'aws4fetch';
+import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.ts';
 import { startObjectStore, type ObjectStoreServer } from '../../scripts/object-store.ts';
 import { pushPattern } from '../media-pattern.ts';
 import { api, getApi, ready, type Ready, startCluster } from './cluster-helpers.ts';
@@ -22,7 +24,7 @@ import { until } from './wait.ts';
 
 const ANCHOR_MOBILE = '13900000018';
 const TITLE = 'Three machine workout';
-const PUSH_SECONDS = 6;
+const PUSH_SECONDS = 12;
 
 /** Every file under `dir`, as paths. */
 function filesUnder(dir: string): string[] {
@@ -166,6 +168,32 @@ describe.runIf(ready && S3_SERVER_AVAILABLE)(
       );
       expect(playlist).toContain('#EXTM3U');
       await play(firstSegment(playlistUrl, playlist), /video\/mp2t/);
+
+      // A viewer's browser opens the room through the balancer and the live plays from the
+      // ingest machine: the player's playlist and segments are all asked under its prefix.
+      const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+      try {
+        const page = await browser.newPage();
+        const media: string[] = [];
+        page.on('request', (request) => {
+          const url = new URL(request.url());
+          if (/\.(m3u8|ts)$/.test(url.pathname)) media.push(url.pathname);
+        });
+        await page.goto(`${info.url}/liveMatchesTwo/${anchorId}`);
+        const player = page.locator('[data-player]');
+        await player
+          .and(page.locator(`[data-src^="/ingest/i1/hls/${anchorId}"]`))
+          .waitFor({ timeout: 15_000 });
+        const video = page.locator('[data-player] video');
+        const playedFrom = async () => video.evaluate((v: HTMLVideoElement) => v.currentTime);
+        await until('the live plays in the browser', async () => (await playedFrom()) > 0, 20_000);
+        const t0 = await playedFrom();
+        await until('the live moves on', async () => (await playedFrom()) > t0 + 1, 10_000);
+        expect(media.length).toBeGreaterThan(1);
+        expect(media.filter((p) => !p.startsWith('/ingest/i1/hls/'))).toEqual([]);
+      } finally {
+        await browser.close();
+      }
       expect(await pushing).toBe(0);
 
       // The recording becomes a replay in the bucket, on no machine's disk, playing through nginx.
