@@ -2,9 +2,10 @@
  * A live through three "machines" (`npm run cluster` with CLUSTER_INGESTS=1 and a bucket): two
  * app processes and one ingest machine (its media process and its app process, data folder and
  * ports of its own) behind nginx, on a throwaway PostgreSQL, Redis and S3 server. An anchor who
- * logs in through the balancer is given the ingest machine's RTMP address and pushes to it; every
- * app process answers that the room plays from `/ingest/i1/hls/<id>.m3u8`, and the playlist and
- * its segments play through the balancer at that address. When the push ends, the recording
+ * logs in through the balancer, uploads a cover (stored in the bucket), is given the ingest
+ * machine's RTMP address and pushes 720p to it; every app process answers that the room plays
+ * from `/ingest/i1/hls/<id>.m3u8`, then from the ladder's master there, and the playlists and
+ * segments of both play through the balancer, in a browser too. When the push ends, the recording
  * becomes a replay whose files are in the bucket and on no machine's disk, and it plays through
  * the balancer. Needs nginx with the RTMP module, ffmpeg, redis-server, PostgreSQL and Ceph.
  */
@@ -19,6 +20,7 @@ import { startObjectStore, type ObjectStoreServer } from '../../scripts/object-s
 import { pushPattern } from '../media-pattern.ts';
 import { api, getApi, ready, type Ready, startCluster } from './cluster-helpers.ts';
 import { freePort } from './redis-helpers.ts';
+import { uploadTestImage } from './helpers.ts';
 import { S3_SERVER_AVAILABLE, storageEnv } from './storage-helpers.ts';
 import { until } from './wait.ts';
 
@@ -106,6 +108,22 @@ describe.runIf(ready && S3_SERVER_AVAILABLE)(
       });
       expect(login.status).toBe(0);
       const { token, id: anchorId } = login.data;
+      // The anchor's vertical cover, uploaded through the balancer, is stored in the bucket: the
+      // site's address for it leads to the bucket's.
+      const balancer = {
+        request: (p: string, init?: RequestInit) => fetch(`${info.url}${p}`, init),
+      };
+      const cover = await uploadTestImage(balancer, {
+        authorization: `Bearer ${token}`,
+        'device-info': 'cluster-suite',
+      });
+      expect(cover).toMatch(/^\/uploads\/.+\.webp$/);
+      expect(await keys(cover.slice(1))).toEqual([cover.slice(1)]);
+      const shown = await fetch(`${info.url}${cover}`);
+      expect(shown.status).toBe(200);
+      expect(shown.url.startsWith(`${bucket.endpoint}/${bucket.bucket}/`), shown.url).toBe(true);
+      expect(shown.headers.get('content-type')).toMatch(/^image\//);
+
       const stream = await api<{ push_url: string; stream: string }>(
         info.url,
         '/webapi/live/getStreamInfo',
@@ -123,7 +141,7 @@ describe.runIf(ready && S3_SERVER_AVAILABLE)(
           cateid: 303,
           match_id: 0,
           thumb: '',
-          thumb_y: '/demo/covers-v/dota2-1.svg',
+          thumb_y: cover,
           ticket: 0,
           enable_webrtc: 0,
         },
@@ -133,13 +151,16 @@ describe.runIf(ready && S3_SERVER_AVAILABLE)(
 
       const pushing = pushPattern(`${stream.data.push_url}/${stream.data.stream}`, {
         seconds: PUSH_SECONDS,
-        preset: 'veryfast',
+        // 720p, so the ingest machine's quality ladder adds a 480p rendition.
+        size: '1280x720',
+        preset: 'ultrafast',
         gop: 25,
         strictGop: true,
       });
 
       // Every app process, asked directly, says the room plays from the ingest machine.
       const live = `/ingest/i1/hls/${anchorId}.m3u8`;
+      const master = `/ingest/i1/hls/${anchorId}/master.m3u8`;
       for (const origin of appOrigins) {
         const room = await until(
           `the room is live on ${origin}`,
@@ -153,7 +174,8 @@ describe.runIf(ready && S3_SERVER_AVAILABLE)(
           },
           10_000,
         );
-        expect(room.stream_url, origin).toBe(live);
+        // The source, or already the ladder's master once the transcoder has written it.
+        expect([live, master], origin).toContain(room.stream_url);
       }
       // Its playlist and a segment play through the balancer at that address.
       const playlistUrl = `${info.url}${live}`;
@@ -168,6 +190,36 @@ describe.runIf(ready && S3_SERVER_AVAILABLE)(
       );
       expect(playlist).toContain('#EXTM3U');
       await play(firstSegment(playlistUrl, playlist), /video\/mp2t/);
+
+      // The ladder runs on the ingest machine: every app process soon gives its master, which
+      // plays through the balancer with its 480p rendition.
+      for (const origin of appOrigins) {
+        await until(
+          `the room plays the ladder on ${origin}`,
+          async () => {
+            const res = await api<{ stream_url: string }>(origin, '/api/live/ticket_room', {
+              anchor_id: anchorId,
+            });
+            return res.data.stream_url === master;
+          },
+          20_000,
+        );
+      }
+      const masterUrl = `${info.url}${master}`;
+      const variants = (await play(masterUrl, /mpegurl/i)).toString('utf8');
+      const rendition = variants.split('\n').find((l) => /^480\.m3u8/.test(l.trim()));
+      expect(rendition, variants).toBeDefined();
+      const renditionUrl = new URL(rendition!.trim(), masterUrl).toString();
+      const renditionText = await until(
+        'the 480p rendition names a segment',
+        async () => {
+          const res = await fetch(renditionUrl);
+          const text = res.ok ? await res.text() : '';
+          return /\.ts\b/.test(text) && text;
+        },
+        10_000,
+      );
+      await play(firstSegment(renditionUrl, renditionText), /video\/mp2t/);
 
       // A viewer's browser opens the room through the balancer and the live plays from the
       // ingest machine: the player's playlist and segments are all asked under its prefix.
