@@ -23,6 +23,7 @@ import { freePort } from './redis-helpers.ts';
 import { uploadTestImage } from './helpers.ts';
 import { S3_SERVER_AVAILABLE, storageEnv } from './storage-helpers.ts';
 import { until } from './wait.ts';
+import { publisher, send } from './webrtc-helpers.ts';
 
 const ANCHOR_MOBILE = '13900000018';
 const TITLE = 'Three machine workout';
@@ -124,12 +125,12 @@ describe.runIf(ready && S3_SERVER_AVAILABLE)(
       expect(shown.url.startsWith(`${bucket.endpoint}/${bucket.bucket}/`), shown.url).toBe(true);
       expect(shown.headers.get('content-type')).toMatch(/^image\//);
 
-      const stream = await api<{ push_url: string; stream: string }>(
-        info.url,
-        '/webapi/live/getStreamInfo',
-        {},
-        token,
-      );
+      const stream = await api<{
+        push_url: string;
+        web_rtc_push_url: string;
+        stream: string;
+        anchor_secret: string;
+      }>(info.url, '/webapi/live/getStreamInfo', {}, token);
       expect(stream.status).toBe(0);
       expect(stream.data.push_url).toBe(`rtmp://127.0.0.1:${ingest.rtmp_port}/live`);
       const started = await api(
@@ -283,6 +284,23 @@ describe.runIf(ready && S3_SERVER_AVAILABLE)(
       const replayPlaylist = (await play(replayUrl, /mpegurl/i)).toString('utf8');
       expect(replayPlaylist).toContain('#EXT-X-ENDLIST');
       await play(firstSegment(replayUrl, replayPlaylist), /video\/mp2t/);
+
+      // The WebRTC push address is the ingest machine's too: a WHIP session offered through the
+      // balancer is answered there, and its Location leads back to it for the session's end.
+      const whip = `/ingest/i1/whip/${stream.data.stream}`;
+      expect(stream.data.web_rtc_push_url.endsWith(whip), stream.data.web_rtc_push_url).toBe(true);
+      const pub = await publisher(`${info.url}${whip}`);
+      try {
+        expect(pub.answer.status).toBe(201);
+        const location = pub.answer.location ?? '';
+        expect(location).toMatch(new RegExp(`^/ingest/i1/whip/${anchorId}/[0-9a-f-]{36}$`));
+        const ended = await send(`${info.url}${location}`, 'DELETE', '', {
+          authorization: `Bearer ${stream.data.anchor_secret}`,
+        });
+        expect(ended.status).toBe(200);
+      } finally {
+        await pub.pc.close();
+      }
     }, 120_000);
   },
 );
