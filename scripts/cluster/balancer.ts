@@ -83,23 +83,23 @@ function hiddenLocations(prefix: string): string {
     }`;
 }
 
+/** What a browser asks of an ingest machine: its live HLS and ladders, frames, WebRTC sessions. */
+export const INGEST_PATHS = ['hls', 'frames', 'whip', 'whep'] as const;
+
 /**
- * One ingest machine's location: `/ingest/<name>/...` to its app process with the prefix
- * removed. Nothing here is a WebSocket; request bodies are WHIP/WHEP offers (a few kilobytes).
- * Responses are buffered in memory (segments of one second are small), so a slow viewer holds
- * nginx's memory rather than the ingest's app process.
+ * One ingest machine's locations: `/ingest/<name>/hls/...`, `frames/`, `whip/` and `whep/` to its
+ * app process with the prefix removed, and nothing else of it (the rest of `/ingest/<name>/` is
+ * 404: the process beside an ingest is not one of the site's general apps). Nothing here is a
+ * WebSocket; request bodies are WHIP/WHEP offers (a few kilobytes). Responses are buffered in
+ * memory (segments of one second are small), so a slow viewer holds nginx's memory rather than
+ * the ingest's app process.
  */
 function ingestLocation(ingest: BalancedIngest, bind: string | undefined): string {
   const prefix = `/ingest/${ingest.name}`;
   const { scheme } = upstreamOf(ingest.app);
-  const hidden = hiddenLocations(prefix)
-    .split('\n')
-    .filter((line) => !line.trim().startsWith('#'))
-    .map((line) => `  ${line}`)
-    .join('\n');
-  return `    location ^~ ${prefix}/ {
-${hidden}
-      proxy_pass ${scheme}://ingest_${ingest.name}/;
+  const passed = INGEST_PATHS.map(
+    (part) => `    location ^~ ${prefix}/${part}/ {
+      proxy_pass ${scheme}://ingest_${ingest.name}/${part}/;
 ${bind ? `      proxy_bind ${bind};\n` : ''}      proxy_http_version 1.1;
       proxy_set_header Host $http_host;
       proxy_set_header X-Real-IP $remote_addr;
@@ -109,6 +109,11 @@ ${bind ? `      proxy_bind ${bind};\n` : ''}      proxy_http_version 1.1;
       proxy_buffering on;
       proxy_buffers 16 64k;
       proxy_max_temp_file_size 0;
+    }`,
+  );
+  return `${passed.join('\n')}
+    location ^~ ${prefix}/ {
+      return 404;
     }`;
 }
 

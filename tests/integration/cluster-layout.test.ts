@@ -103,7 +103,10 @@ describe('npm run layout', () => {
     expect(general).toContain('server 10.0.0.3:4321');
     expect(general).not.toContain('10.0.0.5');
     expect(config).toMatch(/upstream ingest_b \{\s*server 10\.0\.0\.6:8080;/);
-    expect(config).toMatch(/location \^~ \/ingest\/a\/ \{[^]*?proxy_pass http:\/\/ingest_a\/;/);
+    expect(config).toMatch(
+      /location \^~ \/ingest\/a\/hls\/ \{\s*proxy_pass http:\/\/ingest_a\/hls\/;/,
+    );
+    expect(config).toMatch(/location \^~ \/ingest\/a\/ \{\s*return 404;/);
     expect(config).toContain('server_name live.example.com;');
   });
 
@@ -210,6 +213,9 @@ describe.runIf(hasNginx)('the balancer in front of app and ingest machines', () 
       machine: 'b',
       url: '/hls/7/master.m3u8?pass=x',
     });
+    for (const url of ['/frames/7-1.jpg', '/whip/7?key=k', '/whep/7']) {
+      expect((await get(`/ingest/a${url}`)).body, url).toMatchObject({ machine: 'a', url });
+    }
     // Everything else is the apps': never an ingest machine, whatever the path.
     const seen = new Set<string>();
     for (const url of [
@@ -234,6 +240,10 @@ describe.runIf(hasNginx)('the balancer in front of app and ingest machines', () 
       '/metrics',
       '/ingest/a/metrics',
       '/ingest/b/internal/backup',
+      // Only media passes to an ingest machine: its pages and API are not the site's.
+      '/ingest/a/api/user/login',
+      '/ingest/a/liveMatchesTwo/7',
+      '/ingest/a/',
     ]) {
       const res = await fetch(`http://127.0.0.1:${port}${url}`, { method: 'POST', body: 'x' });
       expect(res.status, url).toBe(404);
