@@ -229,9 +229,9 @@ ${steps.join('\n')}
 4. On the balancer (${layout.balancerAddress}): \`mkdir -p ${layout.balancerDir}/temp\`, copy
    \`balancer.conf\` there and run
    \`nginx -p ${layout.balancerDir} -c ${layout.balancerDir}/balancer.conf\` (in the foreground,
-   under systemd or another supervisor). It listens on port ${layout.port} and passes
-   \`/ingest/<name>/...\` to that ingest machine's app process, everything else to the app
-   machines.
+   under systemd or another supervisor). It listens on port ${layout.port} and passes an ingest
+   machine's live media (\`/ingest/<name>/hls/\`, \`frames/\`, \`whip/\`, \`whep/\`) to its
+   app process, everything else to the app machines.
 5. Open each ingest machine's RTMP port to anchors and its app port to the balancer and the app
    machines (they call it directly); keep every app port closed to everyone else.
 `,
