@@ -10,21 +10,13 @@ import type { Db } from '../db/index.ts';
 import { liveRooms } from '../db/schema.ts';
 import type { Env } from '../env.ts';
 import { log } from '../log.ts';
-import { internalCall, remoteIngest } from './remote.ts';
+import { internalCall, reasonOf, remoteIngest } from './remote.ts';
 
 /** The RTMP application encoders push to (`rtmp://host:port/live/<anchor id>`). */
 export const INGEST_APP = 'live';
 
 /** How long a control call may take before it is given up. */
 export const CONTROL_TIMEOUT_MS = 2_000;
-
-/** Why a drop did not reach the ingest. */
-function reasonOf(error: unknown): string {
-  if (error instanceof DOMException && error.name === 'TimeoutError') return 'timeout';
-  const cause = (error as { cause?: { code?: unknown } } | null)?.cause;
-  if (typeof cause?.code === 'string') return cause.code;
-  return error instanceof Error ? error.name : 'unknown';
-}
 
 /**
  * Asks the ingest on 127.0.0.1:`controlPort` to disconnect whoever publishes the stream of

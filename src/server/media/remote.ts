@@ -50,8 +50,8 @@ export function isLocalLive(env: IngestPlace, streamUrl: string): boolean {
   return stream !== null && (stream.ingest === null || stream.ingest === env.ingestName);
 }
 
-/** Why an internal call failed, in words safe for the log. */
-function reasonOf(error: unknown): string {
+/** Why a call to a local or remote service failed, in words safe for the log (no URL). */
+export function reasonOf(error: unknown): string {
   if (error instanceof DOMException && error.name === 'TimeoutError') return 'timeout';
   const cause = (error as { cause?: { code?: unknown } } | null)?.cause;
   if (typeof cause?.code === 'string') return cause.code;
