@@ -249,6 +249,9 @@ export function startLadder(options: SupervisorOptions): Supervisor {
     log('info', 'ladder_republished', { anchorId: live.anchorId });
   };
 
+  /** Transcoders of ended lives that have not exited yet: they still hold their places. */
+  let ending = 0;
+
   const tick = () => {
     const now = Date.now();
     const ids = new Set(publishing(hlsDir, now));
@@ -257,7 +260,13 @@ export function startLadder(options: SupervisorOptions): Supervisor {
       lives.delete(live.anchorId);
       const child = live.child;
       live.child = null;
-      void (child ? end(child) : Promise.resolve()).then(() => clear(live));
+      // Its place is given to the next live once its transcoder has exited, not before: never
+      // more than MEDIA_TRANSCODE_MAX encoders at once, even while one is stopping.
+      if (child) ending += 1;
+      void (child ? end(child) : Promise.resolve()).then(() => {
+        if (child) ending -= 1;
+        clear(live);
+      });
       log('info', 'ladder_stopped', { anchorId: live.anchorId });
     }
     for (const anchorId of ids) {
@@ -277,7 +286,8 @@ export function startLadder(options: SupervisorOptions): Supervisor {
         epoch: null,
       });
     }
-    let places = options.settings.max - [...lives.values()].filter((l) => l.transcoding).length;
+    let places =
+      options.settings.max - ending - [...lives.values()].filter((l) => l.transcoding).length;
     for (const live of lives.values()) {
       if (republished(live)) restartFresh(live);
       if (!live.source) {
