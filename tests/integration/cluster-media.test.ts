@@ -5,7 +5,9 @@
  * logs in through the balancer, uploads a cover (stored in the bucket), is given the ingest
  * machine's RTMP address and pushes 720p to it; every app process answers that the room plays
  * from `/ingest/i1/hls/<id>.m3u8`, then from the ladder's master there, and the playlists and
- * segments of both play through the balancer, in a browser too. When the push ends, the recording
+ * segments of both play through the balancer, in a browser too. The studio reads the stream's
+ * health from the ingest machine's nginx, a WHIP session is answered there, and ending the live
+ * on an app machine has the ingest machine drop the encoder. When the push ends, the recording
  * becomes a replay whose files are in the bucket and on no machine's disk, and it plays through
  * the balancer. Needs nginx with the RTMP module, ffmpeg, redis-server, PostgreSQL and Ceph.
  */
@@ -255,9 +257,49 @@ describe.runIf(ready && S3_SERVER_AVAILABLE)(
       } finally {
         await browser.close();
       }
-      // The anchor's encoder stops: the live ends and its recording is finished.
-      encoder.abort();
-      await pushing;
+      // The anchor's studio, served by an app machine, reads the stream's health from the ingest
+      // machine's nginx.
+      const health = await until(
+        'the stream health from the ingest machine',
+        async () => {
+          const res = await fetch(`${info.url}/api/studio/stream_health`, {
+            headers: { authorization: `Bearer ${token}`, 'device-info': 'cluster-suite' },
+          });
+          const body = (await res.json()) as {
+            data: { receiving: boolean; ingest: boolean; figures: { width: number | null } };
+          };
+          return body.data.receiving && body.data;
+        },
+        10_000,
+      );
+      expect(health).toMatchObject({ ingest: true, figures: { width: 1280, height: 720 } });
+
+      // The WebRTC push address is the ingest machine's too: a WHIP session offered through the
+      // balancer is answered there, and its Location leads back to it for the session's end.
+      const whip = `/ingest/i1/whip/${stream.data.stream}`;
+      expect(stream.data.web_rtc_push_url.endsWith(whip), stream.data.web_rtc_push_url).toBe(true);
+      const pub = await publisher(`${info.url}${whip}`);
+      try {
+        expect(pub.answer.status).toBe(201);
+        const location = pub.answer.location ?? '';
+        expect(location).toMatch(new RegExp(`^/ingest/i1/whip/${anchorId}/[0-9a-f-]{36}$`));
+        const ended = await send(`${info.url}${location}`, 'DELETE', '', {
+          authorization: `Bearer ${stream.data.anchor_secret}`,
+        });
+        expect(ended.status).toBe(200);
+      } finally {
+        await pub.pc.close();
+      }
+
+      // The anchor ends the live through the balancer while the encoder still pushes: the app
+      // machine that answers has the ingest machine drop the encoder, and the recording ends.
+      const ended = await api(info.url, '/webapi/live/endLive', {}, token);
+      expect(ended.status).toBe(0);
+      const cutOff = await Promise.race([
+        pushing.then(() => true),
+        new Promise<false>((resolve) => setTimeout(() => resolve(false), 15_000)),
+      ]);
+      expect(cutOff, 'the encoder was dropped').toBe(true);
 
       // The recording becomes a replay in the bucket, on no machine's disk, playing through nginx.
       interface Listed {
@@ -294,23 +336,6 @@ describe.runIf(ready && S3_SERVER_AVAILABLE)(
       const replayPlaylist = (await play(replayUrl, /mpegurl/i)).toString('utf8');
       expect(replayPlaylist).toContain('#EXT-X-ENDLIST');
       await play(firstSegment(replayUrl, replayPlaylist), /video\/mp2t/);
-
-      // The WebRTC push address is the ingest machine's too: a WHIP session offered through the
-      // balancer is answered there, and its Location leads back to it for the session's end.
-      const whip = `/ingest/i1/whip/${stream.data.stream}`;
-      expect(stream.data.web_rtc_push_url.endsWith(whip), stream.data.web_rtc_push_url).toBe(true);
-      const pub = await publisher(`${info.url}${whip}`);
-      try {
-        expect(pub.answer.status).toBe(201);
-        const location = pub.answer.location ?? '';
-        expect(location).toMatch(new RegExp(`^/ingest/i1/whip/${anchorId}/[0-9a-f-]{36}$`));
-        const ended = await send(`${info.url}${location}`, 'DELETE', '', {
-          authorization: `Bearer ${stream.data.anchor_secret}`,
-        });
-        expect(ended.status).toBe(200);
-      } finally {
-        await pub.pc.close();
-      }
     }, 120_000);
   },
 );
