@@ -10,8 +10,6 @@ import type { ApiEnv } from '../http/api-env.ts';
 import { ApiError, ok } from '../http/envelope.ts';
 import { requireUser } from '../http/middleware.ts';
 import { input } from '../http/validate.ts';
-import { eq } from 'drizzle-orm';
-import { liveRooms } from '../db/schema.ts';
 import { readLiveHealth } from '../media/health.ts';
 import { rateLimit } from '../shared/limits.ts';
 import { requireOwnRoom } from './live.ts';
@@ -46,13 +44,9 @@ export const healthRoutes = new Hono<ApiEnv>().on(
     }
     await reads.enforce(rt, String(user.id));
     const room = await requireOwnRoom(rt.db, user.id);
-    const [place] = await rt.db
-      .select({ streamUrl: liveRooms.streamUrl })
-      .from(liveRooms)
-      .where(eq(liveRooms.anchorId, user.id));
     const health = await readLiveHealth(rt.env, user.id, {
       sessionOpen: room.sessionOpen,
-      streamUrl: place?.streamUrl ?? '',
+      streamUrl: room.streamUrl,
     });
     return ok(c, health);
   },
