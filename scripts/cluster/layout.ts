@@ -5,7 +5,7 @@
  * variable, and INGESTS's are parseIngests' own.
  */
 import { isIP } from 'node:net';
-import { parseIngests, type IngestMachine } from '../../src/server/media/ingests.ts';
+import { parseIngests, readOrigin, type IngestMachine } from '../../src/server/media/ingests.ts';
 import { balancerConfig } from './balancer.ts';
 
 /** Where the balancer keeps its pid and temp files unless BALANCER_DIR says otherwise. */
@@ -27,17 +27,7 @@ export interface Layout {
 }
 
 function appOrigin(value: string): string {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new Error(`Bad APP_ORIGINS: ${value} is not a URL`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    throw new Error(`Bad APP_ORIGINS: ${value} must be http or https`);
-  if (url.pathname !== '/' || url.search || url.hash || url.username || url.password)
-    throw new Error(`Bad APP_ORIGINS: ${value} must be an origin only (no path, query or user)`);
-  return url.origin;
+  return readOrigin(value, 'APP_ORIGINS', value);
 }
 
 function port(raw: string | undefined, fallback: number): number {

@@ -48,17 +48,21 @@ export function readIngestName(raw: string | undefined): string | null {
   return name;
 }
 
-function origin(value: string, what: string): string {
+/**
+ * An http(s) origin given in the setting `setting`; throws `Bad <setting>: <what> ...` naming
+ * what is wrong (INGESTS here, APP_ORIGINS in the layout writer).
+ */
+export function readOrigin(value: string, setting: string, what: string): string {
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    throw new Error(`Bad INGESTS: ${what} is not a URL`);
+    throw new Error(`Bad ${setting}: ${what} is not a URL`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    throw new Error(`Bad INGESTS: ${what} must be http or https`);
+    throw new Error(`Bad ${setting}: ${what} must be http or https`);
   if (url.pathname !== '/' || url.search || url.hash || url.username || url.password)
-    throw new Error(`Bad INGESTS: ${what} must be an origin only (no path, query or user)`);
+    throw new Error(`Bad ${setting}: ${what} must be an origin only (no path, query or user)`);
   return url.origin;
 }
 
@@ -95,7 +99,7 @@ export function parseIngests(raw: string | undefined): IngestMachine[] {
       throw new Error(`Bad INGESTS: ${name} is named twice`);
     machines.push({
       name,
-      url: origin(url, `${name}'s app`),
+      url: readOrigin(url, 'INGESTS', `${name}'s app`),
       rtmp: rtmpUrl(rtmp, `${name}'s rtmp`),
     });
   }
