@@ -86,6 +86,9 @@ test('follow, go-live alert, fan group chat with a mute, and a private chat on b
   const card = viewer.locator(`[data-live-alert="${goer.id}"]`);
   await expect(card).toBeVisible();
   await expect(card).toContainText('Late-night ranked with fans');
+  // The card's words come with the page, in its language (the shell loads no dictionary).
+  await expect(card).toContainText('is live now');
+  await expect(card).toContainText('Watch');
   await expect(card).toHaveAttribute('href', `/liveMatchesTwo/${goer.id}`);
   await screenshot(viewer, info, 'messaging-live-alert-1440-en', { fullPage: false });
 

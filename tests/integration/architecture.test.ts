@@ -124,6 +124,24 @@ function importGraph(): Map<string, string[]> {
   return graph;
 }
 
+/** An import or re-export that loads its module at once (not `import type`, not `import()`). */
+const EAGER = /^\s*(?:import|export)\s+(?!type\b)(?:[^'"]*?\bfrom\s*)?['"](\.{1,2}\/[^'"]+)['"]/gm;
+
+/** `entry` and every file it loads at once, directly or through others. */
+function loadedWith(entry: string): Set<string> {
+  const seen = new Set<string>();
+  const visit = (file: string): void => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const [, spec] of readFileSync(file, 'utf8').matchAll(EAGER)) {
+      const target = path.resolve(path.dirname(file), spec!);
+      if (statSync(target, { throwIfNoEntry: false })?.isFile()) visit(target);
+    }
+  };
+  visit(entry);
+  return seen;
+}
+
 /** The circles of `graph` (strongly connected groups of more than one file), as relative paths. */
 function circles(graph: Map<string, string[]>): string[][] {
   const index = new Map<string, number>();
@@ -211,6 +229,18 @@ describe('the shape of the code', () => {
       }
     }
     expect(crossing).toEqual([]);
+  });
+});
+
+describe('what every page loads', () => {
+  it("the page shell's code loads no dictionary: its few strings come with the page", () => {
+    const loaded = [...loadedWith(path.join(ROOT, 'islands/shell/index.ts'))].map((file) =>
+      path.relative(ROOT, file).split(path.sep).join('/'),
+    );
+    // Sanity: the walk follows the shell into its stores and helpers.
+    expect(loaded).toContain('islands/shell/inbox.ts');
+    expect(loaded).toContain('lib/stores/inbox.ts');
+    expect(loaded.filter((f) => f === 'lib/i18n/index.ts' || f.includes('/locales/'))).toEqual([]);
   });
 });
 

@@ -4,7 +4,6 @@
  * spec §8); a card with a link into the room when a followed anchor goes live (not on staff
  * screens); the muted and removed notices of fan groups.
  */
-import { createI18n } from '../../lib/i18n/index.ts';
 import { CHAT_TYPE, GROUP_MSG, type AnchorStartLive } from '../../lib/messaging/types.ts';
 import { SERVER_FRAME, type ServerFrame } from '../../lib/realtime/protocol/index.ts';
 import { isStaffScreen } from '../../lib/staff/nav.ts';
@@ -16,9 +15,9 @@ import {
   onInboxFrame,
   startInbox,
 } from '../../lib/stores/inbox.ts';
-import { $locale } from '../../lib/stores/locale.ts';
 import { $userId } from '../../lib/stores/session.ts';
 import { showToast } from '../../lib/stores/toast.ts';
+import { shellT as t } from './text.ts';
 
 /** How long the go-live card stays. */
 const ALERT_MS = 8000;
@@ -32,7 +31,6 @@ function renderBadges(total: number): void {
 
 /** The go-live card: the anchor's avatar and name, the live's title and a link into the room. */
 function showLiveAlert(alert: AnchorStartLive): void {
-  const t = createI18n($locale.get());
   let box = document.querySelector<HTMLElement>('[data-live-alerts]');
   if (!box) {
     box = document.createElement('div');
@@ -67,7 +65,6 @@ function showLiveAlert(alert: AnchorStartLive): void {
 }
 
 function onFrame(frame: ServerFrame): void {
-  const t = createI18n($locale.get());
   const me = Number($userId.get());
   if (frame.type === SERVER_FRAME.AnchorStartLiveMessage) {
     // A viewer's invitation into a room: not over a staff screen.

@@ -18,6 +18,8 @@ export {
   type Locale,
 } from './locale.ts';
 import type { Locale } from './locale.ts';
+import { SHELL_TEXT_KEYS, type ShellText } from './shell-text.ts';
+import type { MessageKey } from './types.ts';
 
 const resources = {
   'en-US': { translation: enUS },
@@ -36,4 +38,25 @@ export function createI18n(locale: Locale): TFunction {
     returnNull: false,
   });
   return instance.t;
+}
+
+/** The message of `key` in `locale` as written, placeholders not filled (en-US when missing). */
+export function rawMessage(locale: Locale, key: MessageKey): string {
+  const read = (resource: unknown): unknown =>
+    key
+      .split('.')
+      .reduce<unknown>(
+        (node, part) =>
+          node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined,
+        resource,
+      );
+  const found = read(resources[locale].translation) ?? read(enUS);
+  return typeof found === 'string' ? found : key;
+}
+
+/** The page shell's strings in `locale`, for the page to carry (see shell-text.ts). */
+export function shellText(locale: Locale): ShellText {
+  return Object.fromEntries(
+    SHELL_TEXT_KEYS.map((key) => [key, rawMessage(locale, key)]),
+  ) as ShellText;
 }
