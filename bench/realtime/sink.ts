@@ -143,6 +143,9 @@ export function connectSink(port: number, script: SinkScript): Promise<Sink> {
     }
 
     socket.once('error', reject);
+    // A server that closes the socket before the join (a connection cap) fails the run rather
+    // than leaving it waiting; after the join this changes nothing.
+    socket.once('close', () => reject(new Error('closed before the join was answered')));
     socket.once('connect', () => {
       socket.write(
         `GET ${script.path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nUpgrade: websocket\r\n` +
