@@ -1,7 +1,7 @@
 /** Per-request page context (locale from the `language` cookie, its own i18next) and the page cache. */
 import { defineMiddleware } from 'astro:middleware';
 import { createI18n, LOCALE_STORAGE_KEY, toLocale } from './lib/i18n/index.ts';
-import { cachedPage } from './server/pages/page-cache.ts';
+import { cachedPage, pageKey } from './server/pages/page-cache.ts';
 
 /** Cache policy of pages that set none: shared for 30 s, then refreshed in the background by a CDN. */
 const DEFAULT_CACHE_CONTROL = 'public, max-age=0, s-maxage=30, stale-while-revalidate=300';
@@ -17,7 +17,7 @@ export const onRequest = defineMiddleware((ctx, next) => {
     configurable: true,
   });
   if (import.meta.env.DEV || ctx.request.method !== 'GET') return next();
-  return cachedPage(`${locale} ${ctx.url.host}${ctx.url.pathname}${ctx.url.search}`, async () => {
+  return cachedPage(pageKey(locale, ctx.url), async () => {
     const response = await next();
     if (response.status === 200 && !response.headers.has('cache-control')) {
       response.headers.set('cache-control', DEFAULT_CACHE_CONTROL);

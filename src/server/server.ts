@@ -31,6 +31,7 @@ import { hostIsValid, setSecurityHeaders, widenPolicyOn } from './http/headers.t
 import { browserOrigins } from './storage/settings.ts';
 import { metricsAllowed, observeRequest, staticOrPage } from './http/request-metrics.ts';
 import { createStatic } from './http/static.ts';
+import { serveCachedPage } from './pages/cached-pages.ts';
 import { environmentName, PRODUCT_VERSION } from './version.ts';
 
 /** A Connect-style handler, as Astro's node adapter exports it. */
@@ -222,6 +223,9 @@ export function createRequestListener(parts: ServerParts) {
       if (parts.pages) void parts.pages(req, res, () => redirect(res, '/home'));
       else redirect(res, '/home');
     };
+    // A fresh page in the cache needs neither the file lookup nor Astro: the cache holds a page
+    // only for a path the files did not have and Astro rendered.
+    if (parts.pages && serveCachedPage(req, res, storageOrigins)) return;
     if (statics) statics(req, res, pages);
     else pages();
   };

@@ -146,6 +146,24 @@ describe('content pages', () => {
     });
   }
 
+  it('answers a page again from memory exactly as it was rendered, in each language', async () => {
+    const seen = (res: Response) =>
+      [...res.headers].filter(([name]) => name !== 'date' && name !== 'x-page-cache');
+    for (const locale of ['en-US', 'zh-CN'] as const) {
+      // A query nobody has asked for, so the first answer is rendered.
+      const path = `/help?from=cache-check-${locale}`;
+      const rendered = await site.get(path, locale);
+      const remembered = await site.get(path, locale);
+      expect(rendered.headers.get('x-page-cache')).toBe('miss');
+      expect(remembered.headers.get('x-page-cache')).toBe('hit');
+      expect(remembered.status).toBe(200);
+      expect(seen(remembered)).toEqual(seen(rendered));
+      const html = await remembered.text();
+      expect(html).toBe(await rendered.text());
+      expect(html).toContain(`<html lang="${locale}"`);
+    }
+  });
+
   it('lists notices pinned first, then newest first, each with an anchor', async () => {
     const html = await site.html('/notice');
     const order = [...html.matchAll(/<article[^>]*id="notice-(\w+)"/g)].map((m) => m[1]);

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { cachedPage, clearPageCache, sharedMaxAge } from './page-cache.ts';
+import { cachedPage, clearPageCache, freshPage, sharedMaxAge } from './page-cache.ts';
 
 const page = (body: string, cacheControl?: string, status = 200) =>
   new Response(body, { status, headers: cacheControl ? { 'cache-control': cacheControl } : {} });
@@ -23,6 +23,12 @@ describe('page cache', () => {
     const second = await cachedPage('k', render);
     expect(await second.text()).toBe('v1');
     expect(second.headers.get('x-page-cache')).toBe('hit');
+    expect(new TextDecoder().decode(freshPage('k')?.body)).toBe('v1');
+    expect(freshPage('k', Date.now() + 6000)).toBeUndefined();
+    // An entry of another shape (stored by a site built from other sources) is not handed out.
+    const entry = freshPage('k')!;
+    (entry as { body: unknown }).body = 'v1';
+    expect(freshPage('k')).toBeUndefined();
     const later = await cachedPage('k', render, Date.now() + 6000);
     expect(await later.text()).toBe('v2');
   });

@@ -7,7 +7,8 @@
 
 const CACHE = Symbol.for('arena.page-cache');
 
-interface Entry {
+/** A rendered page as the cache holds it. */
+export interface CachedPage {
   body: ArrayBuffer;
   status: number;
   headers: [string, string][];
@@ -22,12 +23,31 @@ const MAX_ENTRIES = 500;
  * own copy of this module.
  */
 interface Cache {
-  entries: Map<string, Entry>;
-  inflight: Map<string, Promise<Entry | null>>;
+  entries: Map<string, CachedPage>;
+  inflight: Map<string, Promise<CachedPage | null>>;
 }
 const shared = globalThis as typeof globalThis & { [CACHE]?: Cache };
 const cache: Cache = (shared[CACHE] ??= { entries: new Map(), inflight: new Map() });
 const { entries, inflight } = cache;
+
+/** The key of a page: the visitor's locale and the page's host, path and query. */
+export function pageKey(locale: string, url: URL): string {
+  return `${locale} ${url.host}${url.pathname}${url.search}`;
+}
+
+/**
+ * The entry for `key` while it is fresh, without rendering anything. The built site's copy of
+ * this module stores the entries: one built from other sources may hold another shape, which is
+ * then not served from here.
+ */
+export function freshPage(key: string, now = Date.now()): Readonly<CachedPage> | undefined {
+  const entry = entries.get(key);
+  if (!entry || !(entry.expires > now)) return undefined;
+  const { body, status, headers } = entry as Partial<CachedPage>;
+  return body instanceof ArrayBuffer && typeof status === 'number' && Array.isArray(headers)
+    ? entry
+    : undefined;
+}
 
 /** Seconds of s-maxage in a Cache-Control value, or 0. */
 export function sharedMaxAge(cacheControl: string | null): number {
@@ -36,7 +56,7 @@ export function sharedMaxAge(cacheControl: string | null): number {
   return m ? Number(m[1]) : 0;
 }
 
-function toResponse(entry: Entry, hit: boolean): Response {
+function toResponse(entry: CachedPage, hit: boolean): Response {
   const headers = new Headers(entry.headers);
   headers.set('x-page-cache', hit ? 'hit' : 'miss');
   headers.set('content-length', String(entry.body.byteLength));
@@ -57,14 +77,14 @@ export async function cachedPage(
     if (entry) return toResponse(entry, true);
   }
   let passThrough: Response | undefined;
-  const job = (async (): Promise<Entry | null> => {
+  const job = (async (): Promise<CachedPage | null> => {
     const response = await render();
     const ttl = sharedMaxAge(response.headers.get('cache-control'));
     if (response.status !== 200 || ttl === 0 || response.headers.has('set-cookie')) {
       passThrough = response;
       return null;
     }
-    const entry: Entry = {
+    const entry: CachedPage = {
       body: await response.arrayBuffer(),
       status: response.status,
       headers: [...response.headers.entries()],
