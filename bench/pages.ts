@@ -1,6 +1,7 @@
 /**
- * `npm run bench:pages`: server-side rendering throughput and latency of /home and /news over
- * loopback (autocannon, 50 connections), and the gzipped JavaScript /news ships in Chromium.
+ * `npm run bench:pages`: server-side rendering throughput and latency of /home, /news and the demo
+ * live room over loopback (autocannon, 50 connections), and the gzipped JavaScript /news ships in
+ * Chromium.
  * Targets: /news ≤ 60 KB gzipped JS; /home p50 ≤ 15 ms at 50 connections.
  */
 import autocannon from 'autocannon';
@@ -34,7 +35,11 @@ async function load(url: string, path: string): Promise<LoadResult> {
 
 const server = await startBenchServer(PORT);
 try {
-  const results = [await load(server.url, '/home'), await load(server.url, '/news')];
+  const results = [
+    await load(server.url, '/home'),
+    await load(server.url, '/news'),
+    await load(server.url, '/liveMatchesTwo/100003'),
+  ];
   const js = await shippedJs(server.url, '/news');
   const report = {
     date: new Date().toISOString(),

@@ -17,7 +17,8 @@ export const onRequest = defineMiddleware((ctx, next) => {
     configurable: true,
   });
   if (import.meta.env.DEV || ctx.request.method !== 'GET') return next();
-  return cachedPage(pageKey(locale, ctx.url), async () => {
+  const key = pageKey(locale, ctx.url, ctx.request.headers.get('user-agent'));
+  return cachedPage(key, async () => {
     const response = await next();
     if (response.status === 200 && !response.headers.has('cache-control')) {
       response.headers.set('cache-control', DEFAULT_CACHE_CONTROL);

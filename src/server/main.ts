@@ -24,7 +24,7 @@ import { startFeedPull } from './sports/feed/pull.ts';
 import { peekRuntime, setRuntime } from './runtime.ts';
 import { endDueLives } from './studio/live.ts';
 import { startDemoMatch } from './seed/demo-player.ts';
-import { announceRoomStatus } from './media/stream.ts';
+import { announceRoomStatus, isRoomStatus } from './media/stream.ts';
 import { closeImageConverters } from './uploads/converter.ts';
 import { clearPageCache } from './pages/page-cache.ts';
 
@@ -71,10 +71,10 @@ export async function startServer(
   const rt = await openRuntime(env);
   setRuntime(rt);
   const hub = createHub(rt);
-  // What readers see changed somewhere in the cluster (a publish, a removed clip): every process
-  // drops its rendered pages.
+  // What readers see changed somewhere in the cluster (a publish, a removed clip, a room going
+  // live or offline): every process drops its rendered pages.
   const stopPageDrops = rt.bus.subscribe((message) => {
-    if (message.kind === 'content') clearPageCache();
+    if (message.kind === 'content' || isRoomStatus(message)) clearPageCache();
   });
   const stopProbe = startProbe(rt.db);
   const pages = await loadPages();

@@ -10,7 +10,7 @@ import { SERVER_FRAME } from '../../lib/realtime/protocol/index.ts';
 import type { Db } from '../db/index.ts';
 import { liveRooms } from '../db/schema.ts';
 import type { Env } from '../env.ts';
-import type { Bus } from '../shared/bus.ts';
+import type { Bus, BusMessage } from '../shared/bus.ts';
 import { webRtcPushBase } from '../webrtc/available.ts';
 import { chooseIngest, ingestPrefix, splitIngestPath, type IngestMachine } from './ingests.ts';
 
@@ -211,6 +211,11 @@ export async function publishDone(db: Db, name: string): Promise<number | null> 
     .where(eq(liveRooms.anchorId, anchorId))
     .returning({ anchorId: liveRooms.anchorId });
   return row ? anchorId : null;
+}
+
+/** Whether `message` is a room's announcement that it went live or offline (announceRoomStatus). */
+export function isRoomStatus(message: BusMessage): boolean {
+  return message.kind === 'room' && message.frame.type === SERVER_FRAME.heatRep;
 }
 
 /** Tells the room's viewers at once that it went live or offline (a heatRep with the status). */

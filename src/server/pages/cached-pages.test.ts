@@ -28,7 +28,7 @@ describe('pages answered from the cache by the server', () => {
 
   /** Puts a page in the cache as the middleware would, under the URL a request to `path` makes. */
   const store = (locale: string, path: string, body: string, ttl = 30) =>
-    cachedPage(pageKey(locale, new URL(`${origin}${path}`)), () =>
+    cachedPage(pageKey(locale, new URL(`${origin}${path}`), null), () =>
       Promise.resolve(
         new Response(body, {
           headers: {

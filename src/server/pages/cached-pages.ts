@@ -54,7 +54,7 @@ export function serveCachedPage(
   const url = pageUrl(req);
   if (!url) return false;
   const locale = toLocale(cookieValue(req.headers.cookie, LOCALE_STORAGE_KEY));
-  const entry = freshPage(pageKey(locale, url));
+  const entry = freshPage(pageKey(locale, url, req.headers['user-agent'] ?? null));
   if (!entry) return false;
   const headers: Record<string, string> = Object.fromEntries(entry.headers);
   const policy = headers['content-security-policy'];

@@ -5,6 +5,8 @@
  * drawn in the browser), so one copy per locale serves everyone.
  */
 
+import { appleNativeHls } from '../../lib/player/engine.ts';
+
 const CACHE = Symbol.for('arena.page-cache');
 
 /** A rendered page as the cache holds it. */
@@ -30,9 +32,17 @@ const shared = globalThis as typeof globalThis & { [CACHE]?: Cache };
 const cache: Cache = (shared[CACHE] ??= { entries: new Map(), inflight: new Map() });
 const { entries, inflight } = cache;
 
-/** The key of a page: the visitor's locale and the page's host, path and query. */
-export function pageKey(locale: string, url: URL): string {
-  return `${locale} ${url.host}${url.pathname}${url.search}`;
+/** Pages that differ by the browser's HLS engine: the live room preloads hls.js only where it runs. */
+const ENGINE_VARIED_PREFIX = '/liveMatchesTwo/';
+
+/**
+ * The key of a page: the visitor's locale and the page's host, path and query, and for the live
+ * room whether the browser plays HLS itself (by its user agent).
+ */
+export function pageKey(locale: string, url: URL, userAgent: string | null): string {
+  const key = `${locale} ${url.host}${url.pathname}${url.search}`;
+  if (!url.pathname.startsWith(ENGINE_VARIED_PREFIX)) return key;
+  return `${key} ${appleNativeHls(userAgent) ? 'native' : 'mse'}`;
 }
 
 /**
