@@ -5,8 +5,11 @@
  * runs from its own checkout: this one and BENCH_OTHER_TREE (another checkout of the project,
  * built with `node scripts/build.ts`). Each pair is one load of each build in a fresh context,
  * the order alternating from pair to pair; the demo room (or BENCH_ROOM) is opened
- * BENCH_PAIRS times (default 15) after one warm-up load of each.
+ * BENCH_PAIRS times (default 15) after one warm-up load of each. With BENCH_CROWD=N, N other
+ * connections keep asking the same server for the room's page during each load (a crowd arriving
+ * at kick-off), the load generator in this process.
  */
+import autocannon from 'autocannon';
 import { chromium, type Browser } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.ts';
 import { spawnServer } from '../scripts/spawn-server.ts';
@@ -16,6 +19,18 @@ const other = process.env.BENCH_OTHER_TREE;
 if (!other) throw new Error('Set BENCH_OTHER_TREE to another built checkout of the project');
 const PAIRS = Number(process.env.BENCH_PAIRS ?? 15);
 const ROOM = process.env.BENCH_ROOM ?? '100003';
+const CROWD = Number(process.env.BENCH_CROWD ?? 0);
+
+/** Runs `load` while CROWD connections ask for `url` over and over; the pages they got. */
+async function withCrowd<T>(url: string, load: () => Promise<T>): Promise<T> {
+  if (CROWD === 0) return load();
+  const crowd = autocannon({ url, connections: CROWD, duration: 600 }, () => {});
+  try {
+    return await load();
+  } finally {
+    crowd.stop();
+  }
+}
 
 /** Ms from navigation start to the first frame of the room's player, in a fresh context. */
 async function firstFrame(browser: Browser, url: string): Promise<number> {
@@ -58,7 +73,9 @@ try {
   await firstFrame(browser, urls.this);
   for (let i = 0; i < PAIRS; i++) {
     const order = i % 2 ? (['other', 'this'] as const) : (['this', 'other'] as const);
-    for (const tree of order) frames[tree].push(await firstFrame(browser, urls[tree]));
+    for (const tree of order) {
+      frames[tree].push(await withCrowd(urls[tree], () => firstFrame(browser, urls[tree])));
+    }
   }
 } finally {
   await browser.close();
@@ -67,11 +84,14 @@ try {
 }
 
 console.log(`\nbench:room-pair on ${machine()}, ${new Date().toISOString()}`);
-console.log(`first frame of room ${ROOM}, ms after navigation start, ${PAIRS} pairs:`);
+console.log(
+  `first frame of room ${ROOM}, ms after navigation start, ${PAIRS} pairs` +
+    (CROWD ? `, ${CROWD} connections asking for the room's page meanwhile:` : ':'),
+);
 for (const tree of ['other', 'this'] as const) {
   const label = tree === 'other' ? `other tree (${other})` : 'this tree';
   console.log(`  ${label.padEnd(40)} median ${median(frames[tree])}`);
 }
 console.log(
-  `results: ${saveResult('room-pair', { machine: machine(), at: new Date(), room: ROOM, frames })}`,
+  `results: ${saveResult('room-pair', { machine: machine(), at: new Date(), room: ROOM, crowd: CROWD, frames })}`,
 );
