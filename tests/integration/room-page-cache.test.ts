@@ -46,7 +46,7 @@ describe('the live room in the page cache', () => {
     expect(apple).not.toMatch(/engine-hlsjs/);
   });
 
-  it('renders a room again once it goes live or offline, anywhere in the cluster', async () => {
+  it('renders a room again once its going live or offline is announced on the bus', async () => {
     expect((await get(FREE)).headers.get('x-page-cache')).toMatch(/hit|miss/);
     expect((await get(FREE)).headers.get('x-page-cache')).toBe('hit');
     const rt = getRuntime();

@@ -60,7 +60,7 @@ describe('pages answered from the cache by the server', () => {
     expect(passed).toBe(0);
   });
 
-  it('passes on what it does not hold fresh: another query, another method, an expired page', async () => {
+  it('passes on what it does not hold fresh: another query, another method, a page not kept', async () => {
     await store('en-US', '/home', 'home');
     await store('en-US', '/news', 'news', 0);
     expect((await fetch(`${origin}/home?x=1`)).status).toBe(204);
