@@ -1,8 +1,9 @@
 /**
  * An in-process cache of rendered pages, the way a CDN would hold them: pages opt in with
- * `Cache-Control: s-maxage=N`; entries are keyed by locale, host, path and query; concurrent misses
- * for one key share a single render. Pages are the same for every visitor (personal parts are
- * drawn in the browser), so one copy per locale serves everyone.
+ * `Cache-Control: s-maxage=N`; entries are keyed by locale, host, path and query (`pageKey`);
+ * concurrent misses for one key share a single render. Pages are the same for every visitor
+ * (personal parts are drawn in the browser), so one copy per locale serves everyone. The server
+ * answers fresh entries itself (`cached-pages.ts`); the middleware renders and stores the rest.
  */
 
 import { appleNativeHls } from '../../lib/player/engine.ts';
