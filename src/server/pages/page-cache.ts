@@ -80,8 +80,8 @@ export async function cachedPage(
   render: () => Promise<Response>,
   now = Date.now(),
 ): Promise<Response> {
-  const fresh = entries.get(key);
-  if (fresh && fresh.expires > now) return toResponse(fresh, true);
+  const fresh = freshPage(key, now);
+  if (fresh) return toResponse(fresh, true);
   const pending = inflight.get(key);
   if (pending) {
     const entry = await pending;
