@@ -29,6 +29,17 @@ async function stackRoomColumns(page: Page): Promise<void> {
   });
 }
 
+/** The media segments the page asked for, in order, and when (ms after navigation start). */
+async function segmentsAsked(page: Page): Promise<{ path: string; at: number }[]> {
+  return page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .filter((r) => /\.m4s$/.test(new URL(r.name).pathname))
+      .sort((a, b) => a.startTime - b.startTime)
+      .map((r) => ({ path: new URL(r.name).pathname, at: r.startTime })),
+  );
+}
+
 /** Opens the quality menu and picks an entry. */
 async function pickQuality(player: Locator, name: string): Promise<void> {
   await player.hover();
@@ -69,6 +80,11 @@ test('the demo stream plays muted, unmutes, switches to 480p and loops', async (
     return { playingAt: w.playingAt ?? NaN, chatAt: chat?.startTime ?? NaN, refused: w.refused };
   });
   expect(refused).toEqual([]);
+  // The first picture comes from the rendition that fits the player (540 px tall), and no other
+  // rendition was fetched before it played.
+  const asked = await segmentsAsked(page);
+  expect(asked[0]?.path).toBe('/media/demo/720p/seg-00.m4s');
+  expect(asked.filter((s) => s.at < playingAt && !s.path.includes('/720p/'))).toEqual([]);
   // Held until the first frame, or the hold's cap when the video is slower than that.
   expect(chatAt).toBeGreaterThanOrEqual(Math.min(playingAt, PLAYER_SETTLE_CAP_MS));
   await expectAdvancing(page);
@@ -254,6 +270,8 @@ test.describe('on a phone', () => {
     const player = page.locator('[data-player]');
     await expect(player).toHaveAttribute('data-state', 'playing', { timeout: 20_000 });
     await expect(player.getByRole('button', { name: '点击取消静音' })).toBeVisible();
+    // A phone's player (211 px tall) starts on the smallest rendition, not on 720p first.
+    expect((await segmentsAsked(page))[0]?.path).toBe('/media/demo/480p/seg-00.m4s');
     await expect(player).toHaveAttribute('data-controls', 'hidden', { timeout: 5000 });
     await player.locator('video').tap();
     await expect(player).toHaveAttribute('data-controls', 'shown');

@@ -6,6 +6,26 @@ import { levelFor, startLevelFor } from '../../lib/player/quality.ts';
 import { freshPass, hasPass } from '../../lib/player/stream-pass.ts';
 import type { Engine, EngineOptions } from './engine-types.ts';
 
+/**
+ * The video's height in device pixels once the page's own layout has given it one. Reading
+ * `clientHeight` while the page is still being parsed forces a whole layout then and there (up to
+ * 90 ms on a slow machine, measured on the room page), which the browser then does again for the
+ * rest of the page; a ResizeObserver reports the height from the layout the browser does anyway.
+ */
+function laidOutHeight(video: HTMLVideoElement): Promise<number> {
+  return new Promise((resolve) => {
+    const done = (height: number) => {
+      observer.disconnect();
+      clearTimeout(fallback);
+      resolve(height * devicePixelRatio);
+    };
+    const observer = new ResizeObserver((entries) => done(entries[0]?.contentRect.height ?? 0));
+    observer.observe(video);
+    // A video that never gets a box is never observed: its height is read once, later.
+    const fallback = setTimeout(() => done(video.clientHeight), 1000);
+  });
+}
+
 /** Attaches `src` to the video through hls.js. */
 export function attachHlsJs({ video, src, lowLatency, events }: EngineOptions): Engine {
   const hls = new Hls({
@@ -27,6 +47,8 @@ export function attachHlsJs({ video, src, lowLatency, events }: EngineOptions): 
       : {}),
   });
   let recoveredMedia = false;
+  let destroyed = false;
+  const height = laidOutHeight(video);
   const renditions = () => hls.levels.map((l) => ({ height: l.height, bitrate: l.bitrate }));
   /** A recording (not a live) whose buffer reaches its last second. */
   const bufferedToEnd = () => {
@@ -44,8 +66,11 @@ export function attachHlsJs({ video, src, lowLatency, events }: EngineOptions): 
     // (once at the top level, then again after the cap to the player's size). A level fixed from
     // the menu is reached from there at the next fragment, as before: after a reload the fixed
     // level may belong to a transcoder that is only starting again.
-    hls.startLevel = startLevelFor(renditions(), video.clientHeight * devicePixelRatio);
-    hls.startLoad();
+    void height.then((pixels) => {
+      if (destroyed) return;
+      hls.startLevel = startLevelFor(renditions(), pixels);
+      hls.startLoad();
+    });
   });
   hls.on(Hls.Events.LEVEL_SWITCHED, (_event, data: LevelSwitchedData) => {
     events.active(hls.levels[data.level]?.height ?? null);
@@ -78,6 +103,7 @@ export function attachHlsJs({ video, src, lowLatency, events }: EngineOptions): 
       hls.lowLatencyMode = on;
     },
     destroy() {
+      destroyed = true;
       hls.destroy();
     },
   };
