@@ -1,3 +1,6 @@
+/** The picture shown for a user who has not set an avatar (drawn in public/avatar-default.svg). */
+export const DEFAULT_AVATAR = '/avatar-default.webp';
+
 /** User roles, the numbers of `users.role` (ROLE in the server schema). */
 export const USER_ROLE = { member: 1, anchor: 2, admin: 3 } as const;
 

@@ -153,7 +153,7 @@ test('a viewer clips the last 30 s of a pushed live and the clip plays', async (
       cateid: 303,
       match_id: 0,
       thumb: '',
-      thumb_y: '/demo/covers-v/dota2-1.svg',
+      thumb_y: '/demo/covers-v/dota2-1.webp',
       ticket: 0,
       enable_webrtc: 0,
     },

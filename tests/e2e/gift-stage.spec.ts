@@ -27,7 +27,7 @@ function giftFrame(giftid: number, hit: number): GiftData {
     hit,
     uid: 100001,
     sender: 'SkyRider',
-    avatar: '/demo/avatars/u1.svg',
+    avatar: '/demo/avatars/u1.webp',
     level: 12,
     vip_level: 0,
     icon: def.icon,
@@ -100,7 +100,7 @@ function stagePixels(page: Page): Promise<number> {
 const NOBLE_ENTER: EnterData = {
   user_id: 100002,
   from_client_name: '龙吟九天',
-  avatar: '/demo/avatars/u2.svg',
+  avatar: '/demo/avatars/u2.webp',
   level: 30,
   vip_level: 3,
   role: 1,

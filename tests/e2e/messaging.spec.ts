@@ -71,7 +71,7 @@ test('follow, go-live alert, fan group chat with a mute, and a private chat on b
       cateid: 103,
       match_id: 0,
       thumb: '',
-      thumb_y: '/demo/covers-v/dota2-1.svg',
+      thumb_y: '/demo/covers-v/dota2-1.webp',
       ticket: 0,
       enable_webrtc: 0,
     },

@@ -26,7 +26,7 @@ const ROOM = '/liveMatchesTwo/100003';
 async function smsMember(rt: Runtime, mobile: string): Promise<number> {
   const [row] = await rt.db
     .insert(users)
-    .values({ mobile, nickName: `Fan${mobile.slice(-4)}`, avatar: '/avatar-default.svg' })
+    .values({ mobile, nickName: `Fan${mobile.slice(-4)}`, avatar: '/avatar-default.webp' })
     .returning({ id: users.id });
   await rt.db.insert(wallets).values({ userId: row!.id });
   return row!.id;

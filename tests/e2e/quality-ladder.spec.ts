@@ -50,7 +50,7 @@ test('a pushed live gets 720p and 480p with Auto, and survives its transcoder dy
       cateid: 303,
       match_id: 0,
       thumb: '',
-      thumb_y: '/demo/covers-v/dota2-1.svg',
+      thumb_y: '/demo/covers-v/dota2-1.webp',
       ticket: 0,
       enable_webrtc: 0,
     },

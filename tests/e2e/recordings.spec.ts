@@ -71,7 +71,7 @@ test('a pushed live is recorded into a replay that plays and seeks, and its anch
       cateid: 303,
       match_id: 0,
       thumb: '',
-      thumb_y: '/demo/covers-v/dota2-1.svg',
+      thumb_y: '/demo/covers-v/dota2-1.webp',
       ticket: 0,
       enable_webrtc: 0,
     },

@@ -47,7 +47,7 @@ test('an anchor pushes RTMP with their key and a viewer watches it play', async 
         cateid: 303,
         match_id: 0,
         thumb: '',
-        thumb_y: '/demo/covers-v/dota2-1.svg',
+        thumb_y: '/demo/covers-v/dota2-1.webp',
         ticket: 0,
         enable_webrtc: 0,
       },

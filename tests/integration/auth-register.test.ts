@@ -75,7 +75,7 @@ describe.each(DB_KINDS)('registration on %s', (kind) => {
     expect(reg.data).toMatchObject({
       formatPhone: '138****2222',
       mobile: '138****2222',
-      avatar: '/avatar-default.svg',
+      avatar: '/avatar-default.webp',
       level: 0,
       gold: 0,
       diamond: 0,

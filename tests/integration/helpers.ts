@@ -222,7 +222,7 @@ export const LIVE_FORM = {
   cateid: 103,
   match_id: 0,
   thumb: '',
-  thumb_y: '/demo/covers-v/dota2-1.svg',
+  thumb_y: '/demo/covers-v/dota2-1.webp',
   ticket: 0,
   enable_webrtc: 0,
 };

@@ -53,7 +53,7 @@ describe.each(DB_KINDS)('rankings on %s', (kind) => {
         rank: 1,
         user_id: fan,
         nick_name: 'SkyRider',
-        avatar: '/demo/avatars/u1.svg',
+        avatar: '/demo/avatars/u1.webp',
         level: 5,
         vip_level: 0,
         amount: 2_000,

@@ -111,7 +111,7 @@ describe('a server killed mid-live', () => {
         cateid: 303,
         match_id: 0,
         thumb: '',
-        thumb_y: '/demo/covers-v/dota2-1.svg',
+        thumb_y: '/demo/covers-v/dota2-1.webp',
         ticket: 0,
         enable_webrtc: 0,
       },

@@ -36,7 +36,7 @@ async function makeReplay(db: Db, hidden = false): Promise<number> {
     .values({
       anchorId: ANCHOR,
       title: 'Replay chat test',
-      cover: '/demo/covers/football-1.svg',
+      cover: '/demo/covers/football-1.webp',
       categoryId: 2,
       streamUrl: '/media/demo/master.m3u8',
       durationSec: DURATION_SEC,

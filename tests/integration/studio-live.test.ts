@@ -136,7 +136,9 @@ describe.each(DB_KINDS)('going live (%s)', (kind) => {
       [{ ...FORM, thumb_y: '/uploads/../../api/user/logout' }, badCover],
       [{ ...FORM, thumb: '/uploads/2026/01/../../../secret' }, badCover],
       [{ ...FORM, thumb_y: 'https://evil.example/cover.png' }, badCover],
+      [{ ...FORM, thumb_y: '/demo/covers-v/no-such-cover.webp' }, badCover],
       [{ ...FORM, thumb_y: '/demo/covers-v/no-such-cover.svg' }, badCover],
+      [{ ...FORM, thumb_y: '/demo/covers-v/dota2-1.png' }, badCover],
       [{ ...FORM, thumb_y: missing }, badCover],
       [{ ...FORM, thumb_y: others }, badCover],
       [{ ...FORM, thumb: others }, badCover],
@@ -247,6 +249,7 @@ describe.each(DB_KINDS)('going live (%s)', (kind) => {
       title: 'Weekend Dota marathon',
       category_id: 1,
       child_category_id: 103,
+      // The drawing a built-in cover is made from, as rooms saved before its picture name it.
       thumb: '/demo/covers/dota2-1.svg',
       match_id: 0,
       ticket: 0,

@@ -4,6 +4,7 @@ import { CHAT_TYPE, SYSTEM_KIND, type ChatListEntry } from '../../lib/messaging/
 import { $unread, chatKey } from '../../lib/stores/inbox.ts';
 import { $locale } from '../../lib/stores/locale.ts';
 import { useT } from '../use-t.ts';
+import { DEFAULT_AVATAR } from '../../lib/user-info.ts';
 
 type T = ReturnType<typeof useT>;
 
@@ -95,7 +96,7 @@ export function ChatList({
                 ) : (
                   <img
                     className="mc-avatar"
-                    src={entry.avatar || '/avatar-default.svg'}
+                    src={entry.avatar || DEFAULT_AVATAR}
                     alt=""
                     width="44"
                     height="44"

@@ -14,6 +14,7 @@ import { Composer } from './Composer.tsx';
 import { withSeparators, type ChatItem } from '../../lib/messaging/items.ts';
 import { MessageRow, type ItemActions } from './MessageRow.tsx';
 import type { ChatSource } from '../../lib/stores/conversations.ts';
+import { DEFAULT_AVATAR } from '../../lib/user-info.ts';
 
 /** Props of Conversation. */
 export interface ConversationProps {
@@ -165,7 +166,7 @@ export function Conversation(props: ConversationProps) {
         {props.avatar !== undefined ? (
           <img
             className="mc-avatar"
-            src={props.avatar || '/avatar-default.svg'}
+            src={props.avatar || DEFAULT_AVATAR}
             alt=""
             width="36"
             height="36"

@@ -6,6 +6,7 @@
 import { useState } from 'react';
 import { useT } from '../use-t.ts';
 import type { ChatItem } from '../../lib/messaging/items.ts';
+import { DEFAULT_AVATAR } from '../../lib/user-info.ts';
 
 /** One entry of a message's menu. */
 export interface MenuEntry {
@@ -100,7 +101,7 @@ export function MessageRow({ item, actions }: { item: ChatItem; actions?: ItemAc
     return (
       <li className="mc-row is-card" data-item={item.key}>
         <a className="mc-live" href={`/liveMatchesTwo/${item.anchorId}`} data-live-card>
-          <img src={item.avatar || '/avatar-default.svg'} alt="" width="44" height="44" />
+          <img src={item.avatar || DEFAULT_AVATAR} alt="" width="44" height="44" />
           <span>{item.text}</span>
           <b>{t('messaging.system.watch')}</b>
         </a>
@@ -123,7 +124,7 @@ export function MessageRow({ item, actions }: { item: ChatItem; actions?: ItemAc
     <li className={`mc-row${item.mine ? ' is-mine' : ''}`} data-item={item.key} data-uid={item.uid}>
       <img
         className="mc-avatar"
-        src={item.avatar || '/avatar-default.svg'}
+        src={item.avatar || DEFAULT_AVATAR}
         alt=""
         width="36"
         height="36"

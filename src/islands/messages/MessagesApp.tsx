@@ -27,6 +27,7 @@ import { GroupChat } from './GroupChat.tsx';
 import type { ChatItem } from '../../lib/messaging/items.ts';
 import { sourceOf } from '../../lib/stores/conversations.ts';
 import './messages.css';
+import { DEFAULT_AVATAR } from '../../lib/user-info.ts';
 
 const keyOf = (e: ChatListEntry) => chatKey(e.type, e.chat_id);
 
@@ -66,7 +67,7 @@ function JoinPanel({ profile, onJoined }: { profile: AnchorProfile; onJoined: ()
   };
   return (
     <section className="mc-join" data-join-panel>
-      <img src={group.avatar || '/avatar-default.svg'} alt="" width="72" height="72" />
+      <img src={group.avatar || DEFAULT_AVATAR} alt="" width="72" height="72" />
       <h2>{t('messaging.groupName', { name: group.name })}</h2>
       <p>{t('messaging.members', { count: group.members })}</p>
       <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void join()}>

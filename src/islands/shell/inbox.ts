@@ -18,6 +18,7 @@ import {
 import { $userId } from '../../lib/stores/session.ts';
 import { showToast } from '../../lib/stores/toast.ts';
 import { shellT as t } from './text.ts';
+import { DEFAULT_AVATAR } from '../../lib/user-info.ts';
 
 /** How long the go-live card stays. */
 const ALERT_MS = 8000;
@@ -45,7 +46,7 @@ function showLiveAlert(alert: AnchorStartLive): void {
   card.href = `/liveMatchesTwo/${alert.anchor_id}`;
   card.dataset.liveAlert = String(alert.anchor_id);
   const img = document.createElement('img');
-  img.src = alert.avatar || '/avatar-default.svg';
+  img.src = alert.avatar || DEFAULT_AVATAR;
   img.alt = '';
   img.width = 40;
   img.height = 40;

@@ -47,7 +47,7 @@ const refused = (msg: string): ApiEnvelope<null> => ({ status: 1, msg, data: nul
 const USER = {
   id: 100020,
   nick_name: 'Fan0420',
-  avatar: '/avatar-default.svg',
+  avatar: '/avatar-default.webp',
   level: 0,
   process: 0,
   remainder: 100,

@@ -19,7 +19,8 @@ const id = z.coerce
 
 /**
  * A cover: the path POST /api/user/file answered (`/uploads/YYYY/MM/<hex>.webp`) or a built-in
- * cover (`/demo/covers/<name>.svg`, `/demo/covers-v/<name>.svg`); the server also checks that it
+ * cover (`/demo/covers/<name>.webp`, `/demo/covers-v/<name>.webp`, or the `.svg` drawing an older
+ * room may still name); the server also checks that it
  * exists and that the anchor uploaded it. No other path, no `..`, no external URL.
  */
 const imagePath = z
@@ -27,7 +28,7 @@ const imagePath = z
   .trim()
   .max(300, { error: 'validation.tooLong' })
   .regex(
-    /^(\/uploads\/\d{4}\/\d{2}\/[0-9a-f]{24}\.webp|\/demo\/covers(-v)?\/[a-z0-9]+(-[a-z0-9]+)*\.svg)$/,
+    /^(\/uploads\/\d{4}\/\d{2}\/[0-9a-f]{24}\.webp|\/demo\/covers(-v)?\/[a-z0-9]+(-[a-z0-9]+)*\.(webp|svg))$/,
     { error: 'studio.errors.badImage' },
   );
 

@@ -3,7 +3,7 @@
 /** The public paths of a room's horizontal and vertical covers. */
 export function coverPaths(room: { cover: string }): { cover: string; coverV: string } {
   return {
-    cover: `/demo/covers/${room.cover}.svg`,
-    coverV: `/demo/covers-v/${room.cover}.svg`,
+    cover: `/demo/covers/${room.cover}.webp`,
+    coverV: `/demo/covers-v/${room.cover}.webp`,
   };
 }

@@ -10,6 +10,7 @@ import type { RankingEntry, RankingList, TalentList } from '../../lib/rankings/t
 import { levelOf } from '../../lib/rules/level.ts';
 import type { Db } from '../db/index.ts';
 import { RANKING_BOARD, rankingTotals, users } from '../db/schema.ts';
+import { DEFAULT_AVATAR } from '../../lib/user-info.ts';
 
 /** One of RANKING_BOARD's values. */
 export type RankingBoard = (typeof RANKING_BOARD)[keyof typeof RANKING_BOARD];
@@ -156,7 +157,7 @@ export async function topRanking(db: Db, query: BoardQuery): Promise<RankingList
     rank: i + 1,
     user_id: r.userId,
     nick_name: r.nickName,
-    avatar: r.avatar || '/avatar-default.svg',
+    avatar: r.avatar || DEFAULT_AVATAR,
     level: levelOf(r.exp).level,
     vip_level: activeNobleLevel({ level: r.vipLevel, expiresAt: r.vipExpiresAt }, now),
     amount: r.amount,

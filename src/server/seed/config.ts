@@ -60,7 +60,7 @@ export async function seedBanners(db: Db, featuredAnchorId: number): Promise<voi
     {
       category: 6,
       title: '今晚焦点赛事 · Tonight’s big matches',
-      image: '/demo/banners/home-1.svg',
+      image: '/demo/banners/home-1.webp',
       jumpUrl: '/schedule',
       jumpType: 1,
       sort: 1,
@@ -68,7 +68,7 @@ export async function seedBanners(db: Db, featuredAnchorId: number): Promise<voi
     {
       category: 6,
       title: '英超焦点之夜 · Premier League night',
-      image: '/demo/banners/home-2.svg',
+      image: '/demo/banners/home-2.webp',
       jumpUrl: `/liveMatchesTwo/${featuredAnchorId}`,
       jumpType: 1,
       sort: 2,
@@ -76,7 +76,7 @@ export async function seedBanners(db: Db, featuredAnchorId: number): Promise<voi
     {
       category: 6,
       title: 'NBA 常规赛冲刺 · NBA stretch run',
-      image: '/demo/banners/home-3.svg',
+      image: '/demo/banners/home-3.webp',
       jumpUrl: 'https://www.nba.com/schedule',
       jumpType: 2,
       sort: 3,
@@ -84,7 +84,7 @@ export async function seedBanners(db: Db, featuredAnchorId: number): Promise<voi
     {
       category: 11,
       title: '精彩活动进行中 · Events on now',
-      image: '/demo/banners/page-1.svg',
+      image: '/demo/banners/page-1.webp',
       jumpUrl: '/activity',
       jumpType: 1,
       sort: 1,
@@ -92,7 +92,7 @@ export async function seedBanners(db: Db, featuredAnchorId: number): Promise<voi
     {
       category: 11,
       title: '电竞周末 · Esports weekend',
-      image: '/demo/banners/page-2.svg',
+      image: '/demo/banners/page-2.webp',
       jumpUrl: 'https://lolesports.com/',
       jumpType: 2,
       sort: 2,

@@ -47,7 +47,7 @@ export interface DemoAccount {
 
 /** The public path of an account's avatar. */
 export function avatarPath(account: Pick<DemoAccount, 'avatar'>): string {
-  return `/demo/avatars/${account.avatar}.svg`;
+  return `/demo/avatars/${account.avatar}.webp`;
 }
 
 /** Every demo account, in insertion order (ids 100001 upwards after a reset). */

@@ -50,7 +50,7 @@ export const REPLAY_COVERS: readonly ReplayCover[] = [
 
 /** The public path of a replay cover. */
 export function replayCoverPath(name: string): string {
-  return `/demo/replays/${name}.svg`;
+  return `/demo/replays/${name}.webp`;
 }
 
 /** Language of a title built from a match: the anchor's own language. */
@@ -659,7 +659,7 @@ export async function seedLivePlans(
       categoryId: plan.categoryId,
       secondCategoryId: plan.secondCategoryId,
       matchId: matchId ?? null,
-      cover: `/demo/covers/${plan.cover}.svg`,
+      cover: `/demo/covers/${plan.cover}.webp`,
       planTime,
       ticket: plan.ticket,
       status: plan.status,

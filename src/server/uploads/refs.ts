@@ -14,8 +14,11 @@ import type { ImageUse } from './images.ts';
 /** The shape of a stored upload's reference; the row decides whether it exists. */
 const STORED = /^\/(uploads|private)\/\d{4}\/\d{2}\/[0-9a-f]{24}\.webp$/;
 
-/** The built-in covers (public/demo/covers and covers-v), offered before a first upload. */
-const BUILT_IN_COVER = /^\/demo\/(covers|covers-v)\/([a-z0-9]+(?:-[a-z0-9]+)*)\.svg$/;
+/**
+ * The built-in covers (public/demo/covers and covers-v), offered before a first upload: the WebP
+ * pictures, and the SVG drawings they are made from, which rooms saved before the pictures name.
+ */
+const BUILT_IN_COVER = /^\/demo\/(covers|covers-v)\/([a-z0-9]+(?:-[a-z0-9]+)*)\.(webp|svg)$/;
 const publicDir = new URL('../../../public/', import.meta.url);
 
 /** What a reference must be. */
@@ -31,7 +34,9 @@ export interface RefRule {
 /** True when `ref` is a built-in cover that exists. */
 export function isBuiltInCover(ref: string): boolean {
   const match = BUILT_IN_COVER.exec(ref);
-  return Boolean(match) && existsSync(new URL(`demo/${match![1]}/${match![2]}.svg`, publicDir));
+  return (
+    Boolean(match) && existsSync(new URL(`demo/${match![1]}/${match![2]}.${match![3]}`, publicDir))
+  );
 }
 
 /** True when `ref` names an image that `rule` accepts. */

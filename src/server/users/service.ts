@@ -7,6 +7,7 @@ import { levelOf } from '../../lib/rules/level.ts';
 import type { UserInfo } from '../../lib/user-info.ts';
 import type { Db } from '../db/index.ts';
 import { loginFailures, users, wallets } from '../db/schema.ts';
+import { DEFAULT_AVATAR } from '../../lib/user-info.ts';
 
 /** The user with this phone, or undefined. */
 export async function findUserByMobile(db: Db, mobile: string) {
@@ -31,7 +32,7 @@ export async function userInfo(
   return {
     id: user.id,
     nick_name: user.nickName,
-    avatar: user.avatar || '/avatar-default.svg',
+    avatar: user.avatar || DEFAULT_AVATAR,
     ...levelOf(user.exp),
     diamond: wallet?.diamond ?? 0,
     gold: wallet?.gold ?? 0,
@@ -58,7 +59,7 @@ export async function createUser(db: Db, input: NewUser): Promise<number> {
       .values({
         mobile: input.mobile,
         nickName: `Fan${String(randomInt(0, 10_000)).padStart(4, '0')}`,
-        avatar: '/avatar-default.svg',
+        avatar: DEFAULT_AVATAR,
         regSource: input.regSource,
         regAnchorId: input.regAnchorId,
       })

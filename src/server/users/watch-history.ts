@@ -7,6 +7,7 @@ import type { WatchEntry } from '../../lib/profile-api.ts';
 import type { Db } from '../db/index.ts';
 import { liveRooms, replays, users, watchHistory } from '../db/schema.ts';
 import { log } from '../log.ts';
+import { DEFAULT_AVATAR } from '../../lib/user-info.ts';
 
 /** What was watched: the live room (1) or a replay (2). */
 export const WATCH_KIND = { live: 1, replay: 2 } as const;
@@ -78,7 +79,7 @@ export async function watchHistoryPage(
     list: rows.map((r) => ({
       anchor_id: r.anchorId,
       nick_name: r.nickName,
-      avatar: r.avatar || '/avatar-default.svg',
+      avatar: r.avatar || DEFAULT_AVATAR,
       kind: r.kind,
       replay_id: r.replayId,
       title: (r.kind === WATCH_KIND.replay ? r.replayTitle : r.roomTitle) ?? r.roomTitle ?? '',
