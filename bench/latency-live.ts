@@ -47,7 +47,7 @@ export async function startClockLive(live: Live, webrtc: boolean): Promise<void>
     title: 'Latency clock',
     category: 3,
     cateid: 303,
-    thumb_y: '/demo/covers-v/dota2-1.svg',
+    thumb_y: '/demo/covers-v/dota2-1.webp',
     ...(webrtc ? { enable_webrtc: 1 } : {}),
   });
 }

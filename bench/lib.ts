@@ -172,16 +172,20 @@ export async function onEachDatabase<R>(
 
 /**
  * Runs in a page before its scripts (`page.addInitScript`): notes, as `window.firstFrameAt`,
- * when the video of the room's player presents its first frame.
+ * when the page's script learns that the room's player presented its first frame (the video
+ * frame callback, which runs on the page's main thread), and as `window.firstFramePresentedAt`
+ * when the browser handed that frame to the screen (the callback's `presentationTime`: a video's
+ * frames reach the screen without waiting for the main thread, so this can be earlier).
  */
 export function noteFirstFrame(): void {
-  const w = window as unknown as { firstFrameAt?: number };
+  const w = window as unknown as { firstFrameAt?: number; firstFramePresentedAt?: number };
   new MutationObserver((_, observer) => {
     const video = document.querySelector<HTMLVideoElement>('[data-player] video');
     if (!video) return;
     observer.disconnect();
-    video.requestVideoFrameCallback(() => {
+    video.requestVideoFrameCallback((_now, metadata) => {
       w.firstFrameAt = performance.now();
+      w.firstFramePresentedAt = metadata.presentationTime;
     });
   }).observe(document, { childList: true, subtree: true });
 }

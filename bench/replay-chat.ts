@@ -45,7 +45,7 @@ async function measure(database: Database) {
     .values({
       anchorId,
       title: 'Two hours of chat',
-      cover: '/demo/covers/football-1.svg',
+      cover: '/demo/covers/football-1.webp',
       categoryId: 2,
       streamUrl: '/media/demo/master.m3u8',
       durationSec: DURATION_SEC,
