@@ -4,9 +4,9 @@
  * navigation's start: the document ready (DOMContentLoaded), the player's first request for the
  * playlist and for a media segment, and the first video frame painted (requestVideoFrameCallback
  * on the player's video: when the page's main thread runs it, and the frame's own presentation
- * time, when the browser handed it to the screen). Two rooms: one playing the committed demo clip, and one whose anchor
- * pushes a real RTMP live (ffmpeg, 1 s keyframes) through the ingest. Target: first frame median
- * under 600 ms on loopback.
+ * time, when the browser handed it to the screen). Two rooms: one playing the committed demo
+ * clip, and one whose anchor pushes a real RTMP live (ffmpeg, 1 s keyframes) through the ingest.
+ * Target: first frame median under 600 ms on loopback.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';

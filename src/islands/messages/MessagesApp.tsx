@@ -26,8 +26,8 @@ import { Conversation } from './Conversation.tsx';
 import { GroupChat } from './GroupChat.tsx';
 import type { ChatItem } from '../../lib/messaging/items.ts';
 import { sourceOf } from '../../lib/stores/conversations.ts';
-import './messages.css';
 import { DEFAULT_AVATAR } from '../../lib/user-info.ts';
+import './messages.css';
 
 const keyOf = (e: ChatListEntry) => chatKey(e.type, e.chat_id);
 
