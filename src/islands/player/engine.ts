@@ -3,6 +3,7 @@
  * when the chosen engine needs it, so Safari never downloads it.
  */
 import { chooseEngine, type EngineKind } from '../../lib/player/engine.ts';
+import type { attachHlsJs } from './engine-hlsjs.ts';
 import type { Engine, EngineEvents, EngineOptions } from './engine-types.ts';
 
 export type { Engine, EngineEvents, EngineOptions };
@@ -33,13 +34,24 @@ export function detectEngine(video: HTMLVideoElement): EngineKind {
   });
 }
 
+let hlsJs: { attachHlsJs: typeof attachHlsJs } | undefined;
+
+/**
+ * Loads the hls.js engine ahead of the player. Once it has loaded, createEngine attaches it in
+ * the same task: a dynamic import resolves in a task of its own, and on a page still being laid
+ * out the browser may run a whole layout before that task.
+ */
+export async function preloadHlsJs(): Promise<void> {
+  hlsJs = await import('./engine-hlsjs.ts');
+}
+
 /** Attaches the stream with the given engine, loading its code on first use. */
 export async function createEngine(
   kind: Exclude<EngineKind, 'none'>,
   options: EngineOptions,
 ): Promise<Engine> {
   if (kind === 'hlsjs') {
-    const { attachHlsJs } = await import('./engine-hlsjs.ts');
+    const { attachHlsJs } = hlsJs ?? (await import('./engine-hlsjs.ts'));
     return attachHlsJs(options);
   }
   const { attachNative } = await import('./engine-native.ts');

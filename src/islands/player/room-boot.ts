@@ -8,7 +8,7 @@
  * room script, which mounts it once the viewer has entry. The page links the player's stylesheet
  * itself (this module is not one of its islands).
  */
-import { detectEngine } from './engine.ts';
+import { detectEngine, preloadHlsJs } from './engine.ts';
 import { announceSettled } from './settled.ts';
 import { isIngestStream } from '../../lib/player/whep.ts';
 
@@ -41,14 +41,23 @@ function lowLatencyOn(): boolean {
   }
 }
 
+// The page preloads the playlist only while the room can play: then the player's code and
+// hls.js (where this browser uses it) are loaded now, while the page is parsed, so that the
+// player mounts and asks for its stream in the same task that finds its box.
+const playable = document.querySelector('link[data-player-playlist]') !== null;
+const mount = import('./mount.ts');
+// A locked room mounts its player later (the room script), and takes its own failures.
+mount.catch(() => {});
+const hlsJs =
+  playable && detectEngine(document.createElement('video')) === 'hlsjs'
+    ? preloadHlsJs()
+    : undefined;
+
 const root = await parsed('[data-player]');
 if (!root || root.hasAttribute('data-locked')) {
   // Nothing to play yet: the room need not wait for this player.
   announceSettled();
 } else {
-  if (root.dataset.live === '1' && detectEngine(document.createElement('video')) === 'hlsjs') {
-    void import('./engine-hlsjs.ts');
-  }
   // A viewer with low latency on (the player's persisted switch) tries WebRTC first on our
   // ingest's lives: its engine is fetched beside the player's code rather than after it.
   if (
@@ -59,6 +68,6 @@ if (!root || root.hasAttribute('data-locked')) {
   ) {
     void import('./engine-whep.ts');
   }
-  const { mountPlayer } = await import('./mount.ts');
+  const [{ mountPlayer }] = await Promise.all([mount, hlsJs?.catch(() => {})]);
   mountPlayer(root);
 }
