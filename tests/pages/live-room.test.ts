@@ -100,8 +100,9 @@ it('starts the player from the head and holds the rest of the room until it sett
   expect(head).toMatch(
     /<script type="module" async src="\/(_astro\/room-boot\.[\w-]+\.js|src\/islands\/player\/room-boot\.ts)">/,
   );
+  // The playlist is asked for at once, and its mark tells the player's script the room can play.
   expect(head).toContain(
-    '<link rel="preload" as="fetch" crossorigin="anonymous" href="/media/demo/master.m3u8">',
+    '<link rel="preload" as="fetch" crossorigin="anonymous" href="/media/demo/master.m3u8" data-player-playlist>',
   );
   // The hold comes before the room's first React island.
   const hold = html.indexOf('arena:player-settled');
