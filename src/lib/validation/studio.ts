@@ -17,6 +17,12 @@ const id = z.coerce
   .min(1, { error: 'validation.select' })
   .max(2_147_483_647, { error: 'validation.select' });
 
+/** A built-in cover's path (folder, name, extension), unanchored; the server checks the file too. */
+const BUILT_IN_COVER_PATH = String.raw`\/demo\/(covers|covers-v)\/([a-z0-9]+(?:-[a-z0-9]+)*)\.(webp|svg)`;
+
+/** A whole built-in cover path; its groups are the folder, the name and the extension. */
+export const BUILT_IN_COVER = new RegExp(`^${BUILT_IN_COVER_PATH}$`);
+
 /**
  * A cover: the path POST /api/user/file answered (`/uploads/YYYY/MM/<hex>.webp`) or a built-in
  * cover (`/demo/covers/<name>.webp`, `/demo/covers-v/<name>.webp`, or the `.svg` drawing an older
@@ -28,8 +34,10 @@ const imagePath = z
   .trim()
   .max(300, { error: 'validation.tooLong' })
   .regex(
-    /^(\/uploads\/\d{4}\/\d{2}\/[0-9a-f]{24}\.webp|\/demo\/covers(-v)?\/[a-z0-9]+(-[a-z0-9]+)*\.(webp|svg))$/,
-    { error: 'studio.errors.badImage' },
+    new RegExp(String.raw`^(\/uploads\/\d{4}\/\d{2}\/[0-9a-f]{24}\.webp|${BUILT_IN_COVER_PATH})$`),
+    {
+      error: 'studio.errors.badImage',
+    },
   );
 
 const flag = z.coerce.number().int().min(0).max(1).default(0);

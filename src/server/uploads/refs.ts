@@ -10,15 +10,11 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { uploads } from '../db/schema.ts';
 import type { ImageUse } from './images.ts';
+import { BUILT_IN_COVER } from '../../lib/validation/studio.ts';
 
 /** The shape of a stored upload's reference; the row decides whether it exists. */
 const STORED = /^\/(uploads|private)\/\d{4}\/\d{2}\/[0-9a-f]{24}\.webp$/;
 
-/**
- * The built-in covers (public/demo/covers and covers-v), offered before a first upload: the WebP
- * pictures, and the SVG drawings they are made from, which rooms saved before the pictures name.
- */
-const BUILT_IN_COVER = /^\/demo\/(covers|covers-v)\/([a-z0-9]+(?:-[a-z0-9]+)*)\.(webp|svg)$/;
 const publicDir = new URL('../../../public/', import.meta.url);
 
 /** What a reference must be. */
@@ -31,7 +27,10 @@ export interface RefRule {
   builtInCovers?: boolean;
 }
 
-/** True when `ref` is a built-in cover that exists. */
+/**
+ * True when `ref` is a built-in cover that exists (public/demo/covers and covers-v, offered before
+ * a first upload): a WebP picture, or the SVG drawing it is made from, which older rooms name.
+ */
 export function isBuiltInCover(ref: string): boolean {
   const match = BUILT_IN_COVER.exec(ref);
   return (
