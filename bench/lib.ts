@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import postgres from 'postgres';
 import { openDatabase, type Database } from '../src/server/db/index.ts';
 import { mediaHookToken } from '../src/server/ingest/hooks.ts';
@@ -188,4 +188,47 @@ export function noteFirstFrame(): void {
       w.firstFramePresentedAt = metadata.presentationTime;
     });
   }).observe(document, { childList: true, subtree: true });
+}
+
+/**
+ * Mobile networks a page can be loaded over (Chromium's own network throttling, which delays each
+ * request and shares the bandwidth, so it stands for the network's round trips and speed rather
+ * than modelling TCP). The figures are the ones Chromium's developer tools offer as "Fast 4G" and
+ * "Slow 4G" (the latter is Lighthouse's mobile default): a round trip of 60 and 150 ms taken as
+ * 2.75 and 3.75 times that per request, and 90 % of 9 and 1.6 Mbit/s down, 1.5 and 0.75 up.
+ */
+export const NETWORKS = {
+  fast4g: { latency: 165, down: 9_000, up: 1_500 },
+  slow4g: { latency: 562.5, down: 1_600, up: 750 },
+} as const;
+
+export type NetworkName = keyof typeof NETWORKS;
+
+/** The network named by BENCH_NETWORK (none: loopback as it is); throws on an unknown name. */
+export function benchNetwork(): NetworkName | undefined {
+  const name = process.env.BENCH_NETWORK;
+  if (!name) return undefined;
+  if (!(name in NETWORKS)) {
+    throw new Error(`BENCH_NETWORK must be one of ${Object.keys(NETWORKS).join(', ')}`);
+  }
+  return name as NetworkName;
+}
+
+/** Loads `page` of `context` over network `name` from now on (nothing when undefined). */
+export async function emulateNetwork(
+  context: BrowserContext,
+  page: Page,
+  name: NetworkName | undefined,
+): Promise<void> {
+  if (!name) return;
+  const { latency, down, up } = NETWORKS[name];
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency,
+    // Bytes a second, at 90 % of the line's speed.
+    downloadThroughput: (down * 1000 * 0.9) / 8,
+    uploadThroughput: (up * 1000 * 0.9) / 8,
+  });
 }

@@ -7,19 +7,22 @@
  * the order alternating from pair to pair; the demo room (or BENCH_ROOM) is opened
  * BENCH_PAIRS times (default 15) after one warm-up load of each. With BENCH_CROWD=N, N other
  * connections keep asking the same server for the room's page during each load (a crowd arriving
- * at kick-off), the load generator in this process.
+ * at kick-off), the load generator in this process. BENCH_NETWORK=fast4g or slow4g loads both over
+ * a mobile network.
  */
 import autocannon from 'autocannon';
 import { chromium, type Browser } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.ts';
 import { spawnServer } from '../scripts/spawn-server.ts';
-import { machine, noteFirstFrame, saveResult } from './lib.ts';
+import { benchNetwork, emulateNetwork, machine, noteFirstFrame, saveResult } from './lib.ts';
 
 const other = process.env.BENCH_OTHER_TREE;
 if (!other) throw new Error('Set BENCH_OTHER_TREE to another built checkout of the project');
 const PAIRS = Number(process.env.BENCH_PAIRS ?? 15);
 const ROOM = process.env.BENCH_ROOM ?? '100003';
 const CROWD = Number(process.env.BENCH_CROWD ?? 0);
+/** BENCH_NETWORK=fast4g or slow4g: both builds loaded over that mobile network (lib.ts). */
+const NETWORK = benchNetwork();
 
 /** Runs `load` while CROWD connections ask for `url` over and over; the pages they got. */
 async function withCrowd<T>(url: string, load: () => Promise<T>): Promise<T> {
@@ -36,6 +39,7 @@ async function withCrowd<T>(url: string, load: () => Promise<T>): Promise<T> {
 async function firstFrame(browser: Browser, url: string): Promise<number> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
+  await emulateNetwork(context, page, NETWORK);
   await page.addInitScript(noteFirstFrame);
   await page.goto(url);
   const handle = await page.waitForFunction(
@@ -86,6 +90,7 @@ try {
 console.log(`\nbench:room-pair on ${machine()}, ${new Date().toISOString()}`);
 console.log(
   `first frame of room ${ROOM}, ms after navigation start, ${PAIRS} pairs` +
+    (NETWORK ? `, over ${NETWORK}` : '') +
     (CROWD ? `, ${CROWD} connections asking for the room's page meanwhile:` : ':'),
 );
 for (const tree of ['other', 'this'] as const) {
@@ -93,5 +98,12 @@ for (const tree of ['other', 'this'] as const) {
   console.log(`  ${label.padEnd(40)} median ${median(frames[tree])}`);
 }
 console.log(
-  `results: ${saveResult('room-pair', { machine: machine(), at: new Date(), room: ROOM, crowd: CROWD, frames })}`,
+  `results: ${saveResult('room-pair', {
+    machine: machine(),
+    at: new Date(),
+    room: ROOM,
+    crowd: CROWD,
+    network: NETWORK,
+    frames,
+  })}`,
 );
