@@ -4,6 +4,8 @@
  * unknown ids sent home.
  */
 import { readdirSync, readFileSync } from 'node:fs';
+import { get as httpGet } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locale } from '../../src/lib/i18n/index.ts';
 import { startPageServer, type PageServer } from './page-server.ts';
@@ -106,6 +108,21 @@ function canonical(html: string): string | undefined {
   return /<link rel="canonical" href="([^"]*)"/.exec(html)?.[1];
 }
 
+/** GET `url` with these headers, the body as sent (fetch would decode it). */
+function rawGet(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    httpGet(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    }).on('error', reject);
+  });
+}
+
 /** Start and end of each activity, read from its en-US file. */
 function activityDates(): Map<string, { start: number; end: number }> {
   const dir = 'src/content/activities/en-US';
@@ -161,6 +178,35 @@ describe('content pages', () => {
       const html = await remembered.text();
       expect(html).toBe(await rendered.text());
       expect(html).toContain(`<html lang="${locale}"`);
+    }
+  });
+
+  it('sends a page compressed to a browser that accepts it, whether rendered or remembered', async () => {
+    const url = `${site.url}/home?from=encoding-check`;
+    const cookie = 'language=zh-CN';
+    // The first answer is rendered (the query is new), the ones after it come from memory.
+    const plain = await rawGet(url, { cookie });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['vary']).toMatch(/Accept-Encoding/);
+    const html = plain.body.toString();
+    expect(html).toContain('<html lang="zh-CN"');
+    const chrome = await rawGet(url, { cookie, 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect(chrome.headers['x-page-cache']).toBe('hit');
+    expect(chrome.headers['content-encoding']).toBe('br');
+    expect(chrome.headers['vary']).toMatch(/Accept-Encoding/);
+    expect(Number(chrome.headers['content-length'])).toBe(chrome.body.byteLength);
+    // A quarter of the markup or less crosses the network.
+    expect(chrome.body.byteLength).toBeLessThan(plain.body.byteLength / 4);
+    expect(brotliDecompressSync(chrome.body).toString()).toBe(html);
+    const older = await rawGet(url, { cookie, 'accept-encoding': 'gzip;q=1, br;q=0' });
+    expect(older.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(older.body).toString()).toBe(html);
+    // The live room, kept for 2 s, and a ticket room, rendered for each request (the cache does
+    // not keep it), go compressed too.
+    for (const room of ['/liveMatchesTwo/100003', '/liveMatchesTwo/100009']) {
+      const res = await rawGet(`${site.url}${room}`, { 'accept-encoding': 'br' });
+      expect(res.headers['content-encoding'], room).toBe('br');
+      expect(brotliDecompressSync(res.body).toString(), room).toContain('class="player"');
     }
   });
 

@@ -1,8 +1,9 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cookieValue, pageUrl, serveCachedPage } from './cached-pages.ts';
-import { cachedPage, clearPageCache, pageKey } from './page-cache.ts';
+import { cachedPage, clearPageCache, freshPage, pageKey } from './page-cache.ts';
 
 const POLICY = "default-src 'self'; img-src 'self' data:; script-src 'self'";
 
@@ -57,6 +58,49 @@ describe('pages answered from the cache by the server', () => {
       headers: { cookie: 'theme=dark; language=zh-CN' },
     });
     expect(await zh.text()).toBe('<p>首页</p>');
+    expect(passed).toBe(0);
+  });
+
+  it('writes a page compressed in the encoding the browser accepts, compressing it once', async () => {
+    const body = `<main>${'<p>比赛 match report</p>'.repeat(200)}</main>`;
+    await store('en-US', '/news/1', body);
+    const raw = (accept?: string) =>
+      new Promise<{ headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
+        const req = request(`${origin}/news/1`, {
+          headers: accept === undefined ? {} : { 'accept-encoding': accept },
+        });
+        req.on('response', (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    const plain = await raw();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(body);
+    expect(plain.headers['vary']).toBe('Accept-Encoding');
+    const br = await raw('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-length']).toBe(String(br.body.byteLength));
+    expect(br.body.byteLength).toBeLessThan(Buffer.byteLength(body) / 10);
+    expect(brotliDecompressSync(br.body).toString()).toBe(body);
+    const gzip = await raw('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.body).toString()).toBe(body);
+    // Refused by weight: the body as it is.
+    expect((await raw('br;q=0, gzip;q=0')).headers['content-encoding']).toBeUndefined();
+    // The compressed copy is kept with the page: the next answer is the same bytes.
+    const entry = freshPage(pageKey('en-US', new URL(`${origin}/news/1`), null))!;
+    expect(entry.encoded?.br).toBeDefined();
+    expect(Buffer.from(entry.encoded!.br!).equals(br.body)).toBe(true);
+    expect((await raw('br')).body.equals(br.body)).toBe(true);
+    // A small page goes as it is whatever the browser accepts.
+    await store('en-US', '/tiny', '<p>hi</p>');
+    const tiny = await fetch(`${origin}/tiny`, { headers: { 'accept-encoding': 'br' } });
+    expect(tiny.headers.get('content-encoding')).toBeNull();
+    expect(await tiny.text()).toBe('<p>hi</p>');
     expect(passed).toBe(0);
   });
 

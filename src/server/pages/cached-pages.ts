@@ -3,12 +3,14 @@
  * is written from memory before Astro's handler builds a web Request, matches the route and runs
  * the middleware for it, which cost several times the write. The key is the one the middleware
  * stores the page under: the locale from the `language` cookie, and the URL Astro's node adapter
- * builds from the Host header and the request's path. Anything else goes on to Astro.
+ * builds from the Host header and the request's path. Anything else goes on to Astro. The body
+ * goes compressed to a browser that accepts it (encoding.ts).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LOCALE_STORAGE_KEY, toLocale } from '../../lib/i18n/locale.ts';
 import { widenPolicy } from '../http/headers.ts';
-import { freshPage, pageKey } from './page-cache.ts';
+import { preferredEncoding } from './encoding.ts';
+import { entryBody, freshPage, pageKey } from './page-cache.ts';
 
 /** `value` URI-decoded, or as it is when it is not valid encoding. */
 function decoded(value: string): string {
@@ -59,9 +61,11 @@ export function serveCachedPage(
   const headers: Record<string, string> = Object.fromEntries(entry.headers);
   const policy = headers['content-security-policy'];
   if (policy) headers['content-security-policy'] = widenPolicy(policy, storageOrigins);
+  const { body, encoding } = entryBody(entry, preferredEncoding(req.headers['accept-encoding']));
+  if (encoding) headers['content-encoding'] = encoding;
   headers['x-page-cache'] = 'hit';
-  headers['content-length'] = String(entry.body.byteLength);
+  headers['content-length'] = String(body.byteLength);
   res.writeHead(entry.status, headers);
-  res.end(new Uint8Array(entry.body));
+  res.end(body);
   return true;
 }

@@ -7,6 +7,7 @@
  */
 
 import { appleNativeHls } from '../../lib/player/engine.ts';
+import { compressBody, type PageEncoding, varyOnEncoding, worthCompressing } from './encoding.ts';
 
 const CACHE = Symbol.for('arena.page-cache');
 
@@ -16,6 +17,10 @@ export interface CachedPage {
   status: number;
   headers: [string, string][];
   expires: number;
+  /** Whether the body is sent compressed to browsers that accept it (encoding.ts). */
+  compressible?: boolean;
+  /** The body compressed, per encoding, made on the first request that asks for it. */
+  encoded?: Partial<Record<PageEncoding, Uint8Array<ArrayBuffer>>>;
 }
 
 const MAX_ENTRIES = 500;
@@ -67,25 +72,49 @@ export function sharedMaxAge(cacheControl: string | null): number {
   return m ? Number(m[1]) : 0;
 }
 
-function toResponse(entry: CachedPage, hit: boolean): Response {
-  const headers = new Headers(entry.headers);
-  headers.set('x-page-cache', hit ? 'hit' : 'miss');
-  headers.set('content-length', String(entry.body.byteLength));
-  return new Response(new Uint8Array(entry.body), { status: entry.status, headers });
+/**
+ * The body of `entry` to send to a browser accepting `encoding`, and the encoding it is in: the
+ * stored copy compressed once and kept, or the body as rendered (too small, not text, or no
+ * encoding accepted).
+ */
+export function entryBody(
+  entry: CachedPage,
+  encoding: PageEncoding | null,
+): { body: Uint8Array<ArrayBuffer>; encoding: PageEncoding | null } {
+  if (!encoding || entry.compressible !== true) {
+    return { body: new Uint8Array(entry.body), encoding: null };
+  }
+  const encoded = (entry.encoded ??= {});
+  const body = (encoded[encoding] ??= compressBody(new Uint8Array(entry.body), encoding));
+  return { body, encoding };
 }
 
-/** Serves `key` from the cache, or renders it once with `render` and keeps it when allowed. */
+function toResponse(entry: CachedPage, hit: boolean, accepted: PageEncoding | null): Response {
+  const headers = new Headers(entry.headers);
+  const { body, encoding } = entryBody(entry, accepted);
+  headers.set('x-page-cache', hit ? 'hit' : 'miss');
+  if (encoding) headers.set('content-encoding', encoding);
+  headers.set('content-length', String(body.byteLength));
+  return new Response(body, { status: entry.status, headers });
+}
+
+/**
+ * Serves `key` from the cache, or renders it once with `render` and keeps it when allowed; the
+ * body goes compressed when the browser accepts `encoding` and the page is worth it. A page that
+ * is not kept is passed on as rendered (the caller may still compress it).
+ */
 export async function cachedPage(
   key: string,
   render: () => Promise<Response>,
   now = Date.now(),
+  encoding: PageEncoding | null = null,
 ): Promise<Response> {
   const fresh = freshPage(key, now);
-  if (fresh) return toResponse(fresh, true);
+  if (fresh) return toResponse(fresh, true, encoding);
   const pending = inflight.get(key);
   if (pending) {
     const entry = await pending;
-    if (entry) return toResponse(entry, true);
+    if (entry) return toResponse(entry, true, encoding);
   }
   let passThrough: Response | undefined;
   const job = (async (): Promise<CachedPage | null> => {
@@ -95,11 +124,16 @@ export async function cachedPage(
       passThrough = response;
       return null;
     }
+    const body = await response.arrayBuffer();
+    const headers = new Headers(response.headers);
+    const compressible = worthCompressing(headers, body.byteLength);
+    if (compressible) headers.set('vary', varyOnEncoding(headers.get('vary')));
     const entry: CachedPage = {
-      body: await response.arrayBuffer(),
+      body,
       status: response.status,
-      headers: [...response.headers.entries()],
+      headers: [...headers.entries()],
       expires: Date.now() + ttl * 1000,
+      compressible,
     };
     if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
     entries.set(key, entry);
@@ -108,7 +142,7 @@ export async function cachedPage(
   inflight.set(key, job);
   try {
     const entry = await job;
-    return entry ? toResponse(entry, false) : (passThrough as Response);
+    return entry ? toResponse(entry, false, encoding) : (passThrough as Response);
   } finally {
     inflight.delete(key);
   }
