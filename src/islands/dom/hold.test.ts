@@ -4,13 +4,22 @@ import { holdIslands } from './hold.ts';
 
 type Directive = (load: () => unknown, opts: unknown, el: unknown) => Promise<unknown>;
 
-/** A page's globals as far as the hold script uses them, with a clock the test moves. */
-function page() {
+/**
+ * A page's globals as far as the hold script uses them, with a clock the test moves; `connection`
+ * is what the browser's Network Information API says (none: a browser without it).
+ */
+function page(connection?: { effectiveType: string }) {
   const listeners = new Map<string, () => void>();
   const timers: { at: number; run: () => void }[] = [];
-  const self: { Astro?: { only?: Directive }; arenaHold?: Promise<unknown> } = {};
+  const navigator = connection ? { connection } : undefined;
+  const self: {
+    Astro?: { only?: Directive };
+    arenaHold?: Promise<unknown>;
+    navigator?: unknown;
+  } = { navigator };
   const globals = {
     self,
+    navigator,
     addEventListener: (type: string, fn: () => void) => listeners.set(type, fn),
     setTimeout: (run: () => void, ms: number) => timers.push({ at: ms, run }),
   };
@@ -27,7 +36,7 @@ function page() {
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('holding islands until the player settles', () => {
-  const { script, hash } = holdIslands('player-settled', 1500);
+  const { script, hash } = holdIslands('player-settled', { capMs: 1500, slowCapMs: 8000 });
 
   it('gives the hash of exactly the script it emits', async () => {
     const { createHash } = await import('node:crypto');
@@ -62,18 +71,52 @@ describe('holding islands until the player settles', () => {
     expect(started).toEqual(['gifts']);
   });
 
-  it('lets the islands go after the cap when the player never settles', async () => {
-    const p = page();
+  it.each([undefined, '4g'])(
+    'lets the islands go after the cap when the player never settles (connection %s)',
+    async (effectiveType) => {
+      const p = page(effectiveType ? { effectiveType } : undefined);
+      const started: string[] = [];
+      p.self.Astro = { only: (load) => Promise.resolve(started.push(String(load()))) };
+      p.run(script);
+      const held = p.self.Astro.only!(() => 'ranking', {}, {});
+      p.wait(1499);
+      await flush();
+      expect(started).toEqual([]);
+      p.wait(1500);
+      await held;
+      expect(started).toEqual(['ranking']);
+    },
+  );
+
+  it.each(['3g', '2g', 'slow-2g'])(
+    'holds the islands longer on a %s connection, where they would share the line with the video',
+    async (effectiveType) => {
+      const p = page({ effectiveType });
+      const started: string[] = [];
+      p.self.Astro = { only: (load) => Promise.resolve(started.push(String(load()))) };
+      p.run(script);
+      const held = p.self.Astro.only!(() => 'chat', {}, {});
+      p.wait(7999);
+      await flush();
+      expect(started).toEqual([]);
+      p.wait(8000);
+      await held;
+      expect(started).toEqual(['chat']);
+    },
+  );
+
+  it('still lets the islands go at once when a viewer on a slow line reaches for the page', async () => {
+    const p = page({ effectiveType: '3g' });
     const started: string[] = [];
     p.self.Astro = { only: (load) => Promise.resolve(started.push(String(load()))) };
     p.run(script);
-    const held = p.self.Astro.only!(() => 'ranking', {}, {});
-    p.wait(1499);
+    const held = p.self.Astro.only!(() => 'chat', {}, {});
+    p.wait(1500);
     await flush();
     expect(started).toEqual([]);
-    p.wait(1500);
+    p.fire('pointerdown');
     await held;
-    expect(started).toEqual(['ranking']);
+    expect(started).toEqual(['chat']);
   });
 
   // The player settling, or the user's first pointer or key, whichever comes first.

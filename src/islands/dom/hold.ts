@@ -21,11 +21,23 @@ export interface HoldScript {
 /** Inputs that end the hold: the user wants the page now. */
 const RELEASING_INPUTS = ['pointerdown', 'keydown'];
 
+/** The caps of a hold: on a fast connection, and on a slow one. */
+export interface HoldCaps {
+  /** The most the islands wait, in ms. */
+  capMs: number;
+  /**
+   * The most they wait where the browser rates the connection slower than 4G (its
+   * `navigator.connection.effectiveType`; browsers without it get `capMs`). There the islands'
+   * code would share a narrow line with the video that is still coming.
+   */
+  slowCapMs: number;
+}
+
 /**
- * The script that holds `client:only` islands until `event`, the user's first input, or
- * `capMs` at most.
+ * The script that holds `client:only` islands until `event`, the user's first input, or the
+ * cap at most.
  */
-export function holdIslands(event: string, capMs: number): HoldScript {
+export function holdIslands(event: string, { capMs, slowCapMs }: HoldCaps): HoldScript {
   const inputs = RELEASING_INPUTS.map(
     (type) => `addEventListener(${JSON.stringify(type)},r,{once:true,capture:true});`,
   ).join('');
@@ -33,7 +45,9 @@ export function holdIslands(event: string, capMs: number): HoldScript {
     `(()=>{var a=self.Astro||(self.Astro={}),only=a.only,` +
     `go=new Promise(function(r){addEventListener(${JSON.stringify(event)},r,{once:true});` +
     inputs +
-    `setTimeout(r,${Math.round(capMs)})});self.arenaHold=go;` +
+    `var c=self.navigator&&navigator.connection;` +
+    `setTimeout(r,c&&/^(slow-2g|2g|3g)$/.test(c.effectiveType)?${Math.round(slowCapMs)}:${Math.round(capMs)})});` +
+    `self.arenaHold=go;` +
     `function held(load,opts,el){return go.then(function(){return only(load,opts,el)})}` +
     `if(only){a.only=held;return}` +
     `Object.defineProperty(a,"only",{configurable:true,` +
