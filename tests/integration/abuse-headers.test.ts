@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { createSession } from '../../src/server/sessions.ts';
@@ -238,6 +239,63 @@ for (const kind of DB_KINDS) {
       ]) {
         expect((await withHost(`${site.url}/home`, host)).status, host).toBe(200);
       }
+    });
+
+    it('answers any Accept-Encoding with the page, plain or compressed as asked, logging nothing', async () => {
+      /** The page and its encoding, decoded here (the body as sent). */
+      const page = (acceptEncoding: string) =>
+        new Promise<{ status: number; encoding: unknown; html: string }>((resolve, reject) => {
+          const req = request(`${site.url}/home`, {
+            headers: { 'accept-encoding': acceptEncoding },
+          });
+          req.on('response', (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (chunk: Buffer) => chunks.push(chunk));
+            res.on('end', () => {
+              const body = Buffer.concat(chunks);
+              const encoding = res.headers['content-encoding'];
+              const html =
+                encoding === 'br'
+                  ? brotliDecompressSync(body)
+                  : encoding === 'gzip'
+                    ? gunzipSync(body)
+                    : body;
+              resolve({ status: res.statusCode ?? 0, encoding, html: html.toString() });
+            });
+          });
+          req.on('error', reject);
+          req.end();
+        });
+      const written: string[] = [];
+      const out = process.stdout.write.bind(process.stdout);
+      const err = process.stderr.write.bind(process.stderr);
+      const spy = (chunk: string | Uint8Array) => (written.push(String(chunk)), true);
+      process.stdout.write = spy;
+      process.stderr.write = spy;
+      const cases: [string, string | undefined][] = [
+        ['', undefined],
+        ['identity', undefined],
+        ['compress, deflate, zstd', undefined],
+        ['br;q=abc', undefined],
+        ['gzip;q=-1, br;q=0', undefined],
+        [';;, ,;q=1,', undefined],
+        ['*;q=0', undefined],
+        ['GZIP', 'gzip'],
+        ['br;q=0.001', 'br'],
+        [`${'x;q=1, '.repeat(1_000)}gzip`, 'gzip'],
+      ];
+      try {
+        for (const [accept, encoding] of cases) {
+          const res = await page(accept);
+          expect(res.status, accept.slice(0, 40)).toBe(200);
+          expect(res.encoding, accept.slice(0, 40)).toBe(encoding);
+          expect(res.html, accept.slice(0, 40)).toContain('<html lang=');
+        }
+      } finally {
+        process.stdout.write = out;
+        process.stderr.write = err;
+      }
+      expect(written.join('')).toBe('');
     });
 
     it('refuses browser sockets from other sites, and counts them', async () => {
