@@ -52,6 +52,23 @@ function socketWith(url: string, origin?: string): Promise<'open' | number> {
   });
 }
 
+/** What the process wrote to stdout and stderr while `run` ran (nothing reaches the terminal). */
+async function loggedDuring(run: () => Promise<void>): Promise<string> {
+  const written: string[] = [];
+  const out = process.stdout.write.bind(process.stdout);
+  const err = process.stderr.write.bind(process.stderr);
+  const spy = (chunk: string | Uint8Array) => (written.push(String(chunk)), true);
+  process.stdout.write = spy;
+  process.stderr.write = spy;
+  try {
+    await run();
+  } finally {
+    process.stdout.write = out;
+    process.stderr.write = err;
+  }
+  return written.join('');
+}
+
 /** The `'sha256-…'` source of an inline script or style. */
 const sourceOf = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
@@ -211,24 +228,15 @@ for (const kind of DB_KINDS) {
     });
 
     it('refuses a Host header that names no host with 400, before rendering, logging nothing', async () => {
-      const written: string[] = [];
-      const out = process.stdout.write.bind(process.stdout);
-      const err = process.stderr.write.bind(process.stderr);
-      const spy = (chunk: string | Uint8Array) => (written.push(String(chunk)), true);
-      process.stdout.write = spy;
-      process.stderr.write = spy;
-      try {
+      const written = await loggedDuring(async () => {
         for (const host of ['127.0.0.1@evil.example', 'evil.example/x', 'a b', 'x:1:2', '%2e']) {
           for (const p of ['/home', '/news', '/api/config/getCommonConfig', '/no/such/page']) {
             const res = await withHost(`${site.url}${p}`, host);
             expect(res.status, `${host} ${p}`).toBe(400);
           }
         }
-      } finally {
-        process.stdout.write = out;
-        process.stderr.write = err;
-      }
-      expect(written.join('')).toBe('');
+      });
+      expect(written).toBe('');
       // Real host names, addresses and ports still reach the pages.
       for (const host of [
         'live.example.com',
@@ -266,12 +274,6 @@ for (const kind of DB_KINDS) {
           req.on('error', reject);
           req.end();
         });
-      const written: string[] = [];
-      const out = process.stdout.write.bind(process.stdout);
-      const err = process.stderr.write.bind(process.stderr);
-      const spy = (chunk: string | Uint8Array) => (written.push(String(chunk)), true);
-      process.stdout.write = spy;
-      process.stderr.write = spy;
       const cases: [string, string | undefined][] = [
         ['', undefined],
         ['identity', undefined],
@@ -284,18 +286,15 @@ for (const kind of DB_KINDS) {
         ['br;q=0.001', 'br'],
         [`${'x;q=1, '.repeat(1_000)}gzip`, 'gzip'],
       ];
-      try {
+      const written = await loggedDuring(async () => {
         for (const [accept, encoding] of cases) {
           const res = await page(accept);
           expect(res.status, accept.slice(0, 40)).toBe(200);
           expect(res.encoding, accept.slice(0, 40)).toBe(encoding);
           expect(res.html, accept.slice(0, 40)).toContain('<html lang=');
         }
-      } finally {
-        process.stdout.write = out;
-        process.stderr.write = err;
-      }
-      expect(written.join('')).toBe('');
+      });
+      expect(written).toBe('');
     });
 
     it('refuses browser sockets from other sites, and counts them', async () => {
