@@ -1,7 +1,7 @@
 /** Per-request page context (locale from the `language` cookie, its own i18next) and the page cache. */
 import { defineMiddleware } from 'astro:middleware';
 import { createI18n, LOCALE_STORAGE_KEY, toLocale } from './lib/i18n/index.ts';
-import { encodeResponse, preferredEncoding } from './server/pages/encoding.ts';
+import { preferredEncoding } from './server/pages/encoding.ts';
 import { cachedPage, pageKey } from './server/pages/page-cache.ts';
 
 /** Cache policy of pages that set none: shared for 30 s, then refreshed in the background by a CDN. */
@@ -11,7 +11,7 @@ const DEFAULT_CACHE_CONTROL = 'public, max-age=0, s-maxage=30, stale-while-reval
  * Astro middleware: sets locals.locale and locals.t, serves cacheable pages from memory, and sends
  * pages compressed to browsers that accept it.
  */
-export const onRequest = defineMiddleware(async (ctx, next) => {
+export const onRequest = defineMiddleware((ctx, next) => {
   const locale = toLocale(ctx.cookies.get(LOCALE_STORAGE_KEY)?.value);
   ctx.locals.locale = locale;
   // Created on first use: pages served from the cache never need a translator.
@@ -22,8 +22,7 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
   });
   if (import.meta.env.DEV || ctx.request.method !== 'GET') return next();
   const key = pageKey(locale, ctx.url, ctx.request.headers.get('user-agent'));
-  const encoding = preferredEncoding(ctx.request.headers.get('accept-encoding'));
-  const page = await cachedPage(
+  return cachedPage(
     key,
     async () => {
       const response = await next();
@@ -33,9 +32,6 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
       return response;
     },
     Date.now(),
-    encoding,
+    preferredEncoding(ctx.request.headers.get('accept-encoding')),
   );
-  // A page the cache keeps comes back encoded already; one it does not (a 404, a page that sets
-  // a cookie or is private) is compressed here.
-  return page.headers.has('x-page-cache') ? page : encodeResponse(page, encoding);
 });

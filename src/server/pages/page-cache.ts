@@ -7,7 +7,13 @@
  */
 
 import { appleNativeHls } from '../../lib/player/engine.ts';
-import { compressBody, type PageEncoding, varyOnEncoding, worthCompressing } from './encoding.ts';
+import {
+  compressBody,
+  encodeResponse,
+  type PageEncoding,
+  varyOnEncoding,
+  worthCompressing,
+} from './encoding.ts';
 
 const CACHE = Symbol.for('arena.page-cache');
 
@@ -100,8 +106,8 @@ function toResponse(entry: CachedPage, hit: boolean, accepted: PageEncoding | nu
 
 /**
  * Serves `key` from the cache, or renders it once with `render` and keeps it when allowed; the
- * body goes compressed when the browser accepts `encoding` and the page is worth it. A page that
- * is not kept is passed on as rendered (the caller may still compress it).
+ * body goes compressed when the browser accepts `encoding` and the page is worth it, whether it is
+ * kept (compressed once, then reused) or not (compressed on its way out).
  */
 export async function cachedPage(
   key: string,
@@ -142,7 +148,9 @@ export async function cachedPage(
   inflight.set(key, job);
   try {
     const entry = await job;
-    return entry ? toResponse(entry, false, encoding) : (passThrough as Response);
+    return entry
+      ? toResponse(entry, false, encoding)
+      : await encodeResponse(passThrough as Response, encoding);
   } finally {
     inflight.delete(key);
   }
